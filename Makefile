@@ -1,0 +1,31 @@
+# Two entry points for a fresh machine with Python 3.11+:
+#   make lab   installs everything into .venv and opens JupyterLab on notebooks/
+#   make test  installs everything into .venv and runs the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: lab test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+lint: $(STAMP)
+	$(BIN)/ruff check harmonies azul tests benchmarks
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
+	$(BIN)/python benchmarks/harmonies_bench.py
+
+clean:
+	rm -rf $(VENV)
