@@ -1,0 +1,125 @@
+"""The 32 animal cards and 10 Nature's Spirit cards, read from ``data/cards.json``.
+
+A card's habitat pattern is a list of cells in axial offsets from its first cell, each with what it
+needs (``W`` water, ``F`` field, ``B`` building, ``T1``–``T3`` a tree of that height, ``M1``–``M3`` a
+mountain of that height); one of them is the cube cell.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .tokens import BUILDING, CODE, MOUNTAIN, STACKS, TREE, Colour
+
+#: For each need, the stack codes that satisfy it (a building may stand on red, brown or gray).
+NEEDS: dict[str, frozenset[int]] = {
+    "W": frozenset({CODE[(Colour.BLUE,)]}),
+    "F": frozenset({CODE[(Colour.YELLOW,)]}),
+    "B": BUILDING,
+    **{f"T{h}": frozenset(c for c, t in TREE.items() if t == h) for h in (1, 2, 3)},
+    **{f"M{h}": frozenset(c for c, m in MOUNTAIN.items() if m == h) for h in (1, 2, 3)},
+}
+
+NEED_WORDS = {
+    "W": "a blue token", "F": "a yellow token", "B": "a building",
+    **{f"T{h}": f"a tree of height {h}" for h in (1, 2, 3)},
+    **{f"M{h}": f"a mountain of height {h}" for h in (1, 2, 3)},
+}
+
+
+def need_mask(need: str) -> int:
+    """The set of stack codes satisfying a need, as a bit mask over codes."""
+    return sum(1 << code for code in NEEDS[need])
+
+
+@dataclass(frozen=True)
+class PatternCell:
+    need: str
+    dq: int
+    dr: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """One animal or Nature's Spirit card."""
+
+    id: int
+    name: str
+    pattern: tuple[PatternCell, ...]
+    cube: int  # index into ``pattern`` of the cell the cube goes on
+    points: tuple[int, ...] = ()  # animal cards: points bottom → top, one per cube
+    scoring: dict | None = None  # spirit cards: the end-of-game rule (see scoring.py)
+    rule: str = ""  # spirit cards: the rule in words
+
+    @property
+    def is_spirit(self) -> bool:
+        return self.scoring is not None
+
+    @property
+    def cubes(self) -> int:
+        """How many cubes the card holds when taken (a spirit card holds one)."""
+        return 1 if self.is_spirit else len(self.points)
+
+    @property
+    def cube_need(self) -> str:
+        return self.pattern[self.cube].need
+
+    def points_for(self, cubes_placed: int) -> int:
+        """An animal card's points once ``cubes_placed`` cubes have left it (0 for none)."""
+        return self.points[cubes_placed - 1] if cubes_placed else 0
+
+    def describe(self) -> str:
+        cells = ", ".join(NEED_WORDS[p.need] for p in self.pattern)
+        return f"{self.name} (card {self.id}): {cells}; the cube goes on {NEED_WORDS[self.cube_need]}"
+
+
+def _card(entry: dict) -> Card:
+    return Card(
+        id=entry["id"],
+        name=entry["name"],
+        pattern=tuple(PatternCell(n, q, r) for n, q, r in entry["pattern"]),
+        cube=entry["cube"],
+        points=tuple(entry.get("points", ())),
+        scoring=entry.get("scoring"),
+        rule=entry.get("rule", ""),
+    )
+
+
+@cache
+def _load() -> dict[int, Card]:
+    text = resources.files(__package__).joinpath("data/cards.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    return {e["id"]: _card(e) for e in data["animals"] + data["spirits"]}
+
+
+def all_cards() -> dict[int, Card]:
+    """Every card by id: animals 1–32, spirits 33–42."""
+    return dict(_load())
+
+
+def animal_ids() -> list[int]:
+    return [i for i, c in _load().items() if not c.is_spirit]
+
+
+def spirit_ids() -> list[int]:
+    return [i for i, c in _load().items() if c.is_spirit]
+
+
+def card(key: int | str) -> Card:
+    """A card by id (``23`` or ``"23"``) or by name (``"Fennec Fox"``, any case); KeyError otherwise."""
+    cards = _load()
+    if isinstance(key, int) or str(key).strip().isdigit():
+        found = cards.get(int(key))
+    else:
+        wanted = str(key).strip().lower()
+        found = next((c for c in cards.values() if c.name.lower() == wanted), None)
+    if found is None:
+        raise KeyError(f"there is no card {key!r} (ids run from 1 to 42, or use a card's name)")
+    return found
+
+
+__all__ = ["Card", "PatternCell", "NEEDS", "NEED_WORDS", "STACKS", "all_cards", "animal_ids",
+           "spirit_ids", "card", "need_mask"]

@@ -1,0 +1,34 @@
+"""The exceptions of the Harmonies rules, each with a message a learner can read."""
+
+
+class HarmoniesError(ValueError):
+    """Base class: something the rules do not allow, or a file that does not describe a position."""
+
+
+class IllegalMove(HarmoniesError):
+    """An action the rules forbid. The state it was tried on is left exactly as it was."""
+
+
+class IllegalPlacement(IllegalMove):
+    """A token that cannot go on that cell (stacking rules, a cube, an unknown cell)."""
+
+
+class IllegalCube(IllegalMove):
+    """An animal or spirit cube that cannot be placed there."""
+
+
+class IllegalCardAction(IllegalMove):
+    """Taking, choosing or swapping a card when the rules do not allow it."""
+
+
+class TurnOrderError(IllegalMove):
+    """An action at the wrong moment of the turn, or after the game has ended."""
+
+
+class ScenarioError(HarmoniesError):
+    """A scenario file that is not valid. ``field`` names the place in the file, e.g. ``board.c2``."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
