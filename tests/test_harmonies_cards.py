@@ -1,0 +1,44 @@
+"""The card data: 32 animals and 10 spirits with the reference page's facts."""
+
+import pytest
+
+from harmonies.cards import NEEDS, all_cards, animal_ids, card, spirit_ids
+
+
+def test_counts_and_ids():
+    assert animal_ids() == list(range(1, 33))
+    assert spirit_ids() == list(range(33, 43))
+    assert len(all_cards()) == 42
+
+
+def test_cube_slots_total_96():
+    assert sum(card(i).cubes for i in animal_ids()) == 96
+
+
+@pytest.mark.parametrize("cid", range(1, 43))
+def test_every_card_is_well_formed(cid):
+    c = card(cid)
+    assert c.pattern[0].dq == 0 and c.pattern[0].dr == 0
+    assert 0 <= c.cube < len(c.pattern)
+    assert all(p.need in NEEDS for p in c.pattern)
+    offsets = [(p.dq, p.dr) for p in c.pattern]
+    assert len(set(offsets)) == len(offsets)
+    if c.is_spirit:
+        assert c.cubes == 1 and c.rule and c.scoring["per"] in ("group", "height")
+    else:
+        assert list(c.points) == sorted(c.points) and c.points_for(0) == 0
+
+
+def test_spot_checks_from_the_reference():
+    fox = card("Fennec Fox")
+    assert fox.id == 23 and fox.points == (4, 9, 16) and fox.cube_need == "M1"
+    assert card(31).points == (2, 5, 8, 12, 17)
+    assert card("lion").id == 33 and card("33").name == "Lion"
+    assert fox.points_for(2) == 9
+
+
+def test_unknown_card():
+    with pytest.raises(KeyError, match="no card 99"):
+        card(99)
+    with pytest.raises(KeyError, match="no card 'Unicorn'"):
+        card("Unicorn")
