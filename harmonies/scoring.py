@@ -1,0 +1,683 @@
+"""End-of-game scoring: the five landscapes, the animal cards, the Nature's Spirit card, solo suns.
+
+``score(board, animals, spirit, river)`` is the one entry point. It returns a ``Breakdown``: the
+points per category and one ``Item`` per thing that was looked at (each tree, each mountain, each
+field, each building, the river or each island, each card), with the board cells involved so a
+drawing can highlight them and a label in words so ``explain()`` can tell a learner why.
+
+Items with 0 points are kept on purpose when they show a rule at work: a mountain with no mountain
+next to it, a building with too few colours around it, a lone yellow token, a river of 1, an animal
+card with no cube placed, a spirit card whose cube is still on the card. Filter on ``points`` to draw
+only what scored. Brown-only stacks and lone red tokens are no landscape at all and get no item.
+
+The river (side A) has two readings, chosen with ``river=``:
+
+- ``"shortest-path"`` (default, the rulebook's): within each connected group of blue tokens, take
+  the pair of tokens whose shortest path through blue tokens is longest; the tokens on that path,
+  both ends included, are the group's length. Side branches and shortcuts do not count. Only the
+  best group on the board scores.
+- ``"loops-full-length"`` (what the popular online version does): a group that closes into a loop
+  may count the cells of its longest simple loop instead, so a group's length is the larger of its
+  shortest-path length and its longest loop. A ring of 6 blue tokens scores 15 instead of 8; the
+  rulebook's side-branch example still scores 15 because its only loop (a triangle) is 3 long.
+  When the loop wins, the item's cells run once round the loop and its label says so.
+
+Speed: everything works on stack codes and cell bit masks. Per board side a few tables are built once
+at import (neighbour masks, "grow a mask by one ring" tables, cell names per mask chunk, and the items
+that depend on one cell only), so a full board scores in a few tens of microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import LAYOUTS, Board, Layout, Side
+from .cards import Card, card
+from .errors import HarmoniesError
+from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, STACKS, TOP, TREE, Colour
+
+RIVER_READINGS = ("shortest-path", "loops-full-length")
+
+CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
+LANDSCAPES = CATEGORIES[:5]
+
+#: Points for a tree / a scoring mountain of height 1, 2, 3 (index 0 unused).
+HEIGHT_POINTS = (0, 1, 3, 7)
+FIELD_POINTS = 5
+BUILDING_POINTS = 5
+BUILDING_COLOURS_NEEDED = 3
+ISLAND_POINTS = 5
+#: River points by length up to 6; each token beyond 6 adds RIVER_EXTRA.
+RIVER_POINTS = (0, 0, 2, 5, 8, 11, 15)
+RIVER_EXTRA = 4
+
+#: Solo: (lowest total, suns) from the score alone, best last; below the first row, no sun.
+SOLO_SUN_THRESHOLDS = ((40, 1), (70, 2), (90, 3), (110, 4), (130, 5), (140, 6), (150, 7), (160, 8))
+SOLO_SIDE_A_BONUS = 1
+SOLO_NO_SPIRIT_BONUS = 2
+SOLO_GROUP_SPIRIT_BONUS = 1  # a spirit scoring "per group"; a "per height" one adds nothing
+
+
+def river_points(length: int) -> int:
+    """The points of a river of ``length`` blue tokens: 1→0, 2→2, …, 6→15, then +4 per token."""
+    if length < 0:
+        raise HarmoniesError(f"a river cannot be {length} tokens long")
+    if length < len(RIVER_POINTS):
+        return RIVER_POINTS[length]
+    return RIVER_POINTS[-1] + RIVER_EXTRA * (length - len(RIVER_POINTS) + 1)
+
+
+def solo_suns(total: int, side: Side | str, spirit_card: Card | int | str | None = None) -> int:
+    """Suns earned in a solo game: from the total, +1 on side A, +2 without a spirit card,
+    +1 with a spirit that scores per group (Lion, Butterfly, Cat, Stork, Dragonfly), +0 with one that
+    scores per height or token (Deer, Owl, Ram, Marmot, Tortoise).
+
+    ``spirit_card`` is the spirit chosen at the start, whether or not its cube was placed.
+    """
+    suns = 0
+    for lowest, value in SOLO_SUN_THRESHOLDS:
+        if total >= lowest:
+            suns = value
+    if Side(str(side).upper()) is Side.A:
+        suns += SOLO_SIDE_A_BONUS
+    if spirit_card is None:
+        suns += SOLO_NO_SPIRIT_BONUS
+    else:
+        spirit = _spirit_card(spirit_card)
+        if spirit.scoring["per"] == "group":
+            suns += SOLO_GROUP_SPIRIT_BONUS
+    return suns
+
+
+# ---------------------------------------------------------------------------------------------
+# Result objects
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One thing that was scored (or looked at and scored 0), for highlighting and explanations."""
+
+    category: str
+    cells: tuple[str, ...]  # the board cells involved; for the river, the path in order
+    points: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The points of one board by category, with the items behind them.
+
+    ``side`` and ``river`` record how the board was scored so that ``explain()`` can say it.
+    """
+
+    trees: int = 0
+    mountains: int = 0
+    fields: int = 0
+    buildings: int = 0
+    water: int = 0
+    animals: int = 0
+    spirit: int = 0
+    items: tuple[Item, ...] = ()
+    side: str = "A"
+    river: str = RIVER_READINGS[0]
+
+    @property
+    def landscapes(self) -> int:
+        return self.trees + self.mountains + self.fields + self.buildings + self.water
+
+    @property
+    def total(self) -> int:
+        return self.landscapes + self.animals + self.spirit
+
+    def to_dict(self) -> dict[str, int]:
+        """The integer keys of ``python -m harmonies score``."""
+        return {
+            "trees": self.trees, "mountains": self.mountains, "fields": self.fields,
+            "buildings": self.buildings, "water": self.water, "landscapes": self.landscapes,
+            "animals": self.animals, "spirit": self.spirit, "total": self.total,
+        }
+
+    def items_for(self, category: str) -> list[Item]:
+        if category not in CATEGORIES:
+            raise HarmoniesError(f"{category!r} is not a scoring category ({', '.join(CATEGORIES)})")
+        return [item for item in self.items if item.category == category]
+
+    def explain(self) -> str:
+        """The breakdown in plain words, category by category, each item with its points."""
+        lines = [f"Side {self.side} board. " + _READING_WORDS[self.side == "A"][self.river]]
+        for category in CATEGORIES:
+            if category == "animals":
+                lines.append(f"Landscapes together: {self.landscapes}")
+            title = _TITLES[category]
+            lines.append(f"{title}: {getattr(self, category)}")
+            items = self.items_for(category)
+            if not items:
+                lines.append(f"  {_NOTHING[category]}")
+            for item in items:
+                lines.append(f"  {item.label}: {item.points}")
+        lines.append(f"Total: {self.total}")
+        return "\n".join(lines)
+
+
+_TITLES = {
+    "trees": "Trees", "mountains": "Mountains", "fields": "Fields", "buildings": "Buildings",
+    "water": "Water", "animals": "Animal cards", "spirit": "Nature's Spirit",
+}
+_NOTHING = {
+    "trees": "no tree (a tree needs a green token on top)",
+    "mountains": "no mountain (a mountain is a stack of gray tokens only)",
+    "fields": "no yellow token",
+    "buildings": "no building (a building is a red token on a red, brown or gray one)",
+    "water": "no blue token",
+    "animals": "no animal card",
+    "spirit": "no Nature's Spirit card",
+}
+_READING_WORDS = {
+    True: {
+        "shortest-path": "River read the rulebook's way (shortest-path): a river is as long as the "
+        "shortest path between its two farthest blue tokens, ends included; branches and loops add "
+        "nothing. Only the longest river scores.",
+        "loops-full-length": "River read the loops-full-length way (as the popular online version "
+        "does): a river is as long as the shortest path between its two farthest blue tokens, or, "
+        "when it closes into a loop, the full length of its longest loop if that is more. "
+        "Only the longest river scores.",
+    },
+    False: dict.fromkeys(RIVER_READINGS, "Water is scored as islands: each group of touching cells "
+                         "that are not blue (empty cells included) scores 5."),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-code tables (index = stack code)
+
+_N_CODES = len(STACKS)
+_BLUE = CODE[(Colour.BLUE,)]
+_YELLOW = CODE[(Colour.YELLOW,)]
+# What a stack is, as one small number, so one pass over the board sorts cells into masks.
+_K_NONE, _K_TREE, _K_MOUNTAIN, _K_BUILDING, _K_BLUE, _K_YELLOW = range(6)
+_KIND = tuple(
+    _K_TREE if c in TREE else _K_MOUNTAIN if c in MOUNTAIN else _K_BUILDING if c in BUILDING
+    else _K_BLUE if c == _BLUE else _K_YELLOW if c == _YELLOW else _K_NONE
+    for c in range(_N_CODES)
+)
+_COLOURS = tuple(Colour)
+_TOP_BIT = tuple(0 if TOP[c] is None else 1 << _COLOURS.index(TOP[c]) for c in range(_N_CODES))
+
+
+def _colour_list(bits: int) -> str:
+    names = [str(c) for k, c in enumerate(_COLOURS) if bits >> k & 1]
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _and_list(values: Iterable[object]) -> str:
+    values = [str(v) for v in values]
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-side geometry, built once
+
+_CHUNK = 9
+_CHUNK_MASK = (1 << _CHUNK) - 1
+
+
+class _Geometry:
+    """Bit-mask tables for one side: cell i is bit ``1 << i``."""
+
+    def __init__(self, layout: Layout):
+        n = len(layout)
+        if n > 3 * _CHUNK:
+            raise ValueError("the mask tables cover at most 27 cells")
+        self.layout = layout
+        self.names = layout.names
+        self.full = (1 << n) - 1
+        self.nb = tuple(sum(1 << j for j in around) for around in layout.neighbours)
+        self.nbrs = layout.neighbours
+        # grow[k][chunk]: the neighbours of the cells of a 9-bit chunk k, so a mask grows by one
+        # ring with three lookups; idx[k][chunk] and names[k][chunk]: the chunk's cells.
+        self.grow, self.idx, self.cell_names = [], [], []
+        for k in range(3):
+            grow, idx, names = [], [], []
+            for chunk in range(1 << _CHUNK):
+                cells = [k * _CHUNK + b for b in range(_CHUNK) if chunk >> b & 1 and k * _CHUNK + b < n]
+                mask = 0
+                for i in cells:
+                    mask |= self.nb[i]
+                grow.append(mask)
+                idx.append(tuple(cells))
+                names.append(tuple(layout.names[i] for i in cells))
+            self.grow.append(tuple(grow))
+            self.idx.append(tuple(idx))
+            self.cell_names.append(tuple(names))
+        # Items that depend on one cell and its stack only.
+        self.tree_items = [
+            {c: Item("trees", (name,), HEIGHT_POINTS[h], f"tree of height {h} at {name}")
+             for c, h in TREE.items()}
+            for name in layout.names
+        ]
+        self.mountain_items = [
+            {c: (Item("mountains", (name,), 0,
+                      f"mountain of height {h} at {name}, no mountain next to it"),
+                 Item("mountains", (name,), HEIGHT_POINTS[h], f"mountain of height {h} at {name}"))
+             for c, h in MOUNTAIN.items()}
+            for name in layout.names
+        ]
+        self.lone_yellow = [Item("fields", (name,), 0, f"lone yellow token at {name} (a field needs 2)")
+                            for name in layout.names]
+        self.building_items: dict[tuple[int, int], Item] = {}
+
+    def indices(self, mask: int) -> tuple[int, ...]:
+        i0, i1, i2 = self.idx
+        return i0[mask & _CHUNK_MASK] + i1[mask >> _CHUNK & _CHUNK_MASK] + i2[mask >> 2 * _CHUNK]
+
+    def names_of(self, mask: int) -> tuple[str, ...]:
+        n0, n1, n2 = self.cell_names
+        return n0[mask & _CHUNK_MASK] + n1[mask >> _CHUNK & _CHUNK_MASK] + n2[mask >> 2 * _CHUNK]
+
+    def groups(self, mask: int) -> list[int]:
+        """The connected groups of a set of cells, as masks, in order of their first cell."""
+        g0, g1, g2 = self.grow
+        out = []
+        while mask:
+            group = mask & -mask
+            while True:
+                grown = (group | g0[group & _CHUNK_MASK] | g1[group >> _CHUNK & _CHUNK_MASK]
+                         | g2[group >> 2 * _CHUNK]) & mask
+                if grown == group:
+                    break
+                group = grown
+            out.append(group)
+            mask ^= group
+        return out
+
+    def levels(self, source: int, group: int) -> list[int]:
+        """Breadth-first levels (masks) from the one-cell mask ``source`` inside ``group``."""
+        g0, g1, g2 = self.grow
+        out = [source]
+        seen = frontier = source
+        while True:
+            frontier = (g0[frontier & _CHUNK_MASK] | g1[frontier >> _CHUNK & _CHUNK_MASK]
+                        | g2[frontier >> 2 * _CHUNK]) & group & ~seen
+            if not frontier:
+                return out
+            out.append(frontier)
+            seen |= frontier
+
+    def building_item(self, i: int, colours: int) -> Item:
+        key = (i, colours)
+        item = self.building_items.get(key)
+        if item is None:
+            name = self.names[i]
+            count = colours.bit_count()
+            if count >= BUILDING_COLOURS_NEEDED:
+                item = Item("buildings", (name,), BUILDING_POINTS,
+                            f"building at {name}: {count} colours around it ({_colour_list(colours)})")
+            else:
+                item = Item("buildings", (name,), 0,
+                            f"building at {name}: only {count} colour{'s' * (count != 1)} around it "
+                            f"({_colour_list(colours)}), it needs {BUILDING_COLOURS_NEEDED}")
+            self.building_items[key] = item
+        return item
+
+
+_GEOMETRY: dict[Side, _Geometry] = {side: _Geometry(layout) for side, layout in LAYOUTS.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# The river
+
+
+def _path(geo: _Geometry, levels: list[int], end: int) -> list[int]:
+    """Cell indices of a shortest path from the source of ``levels`` to the cell ``end``."""
+    nb = geo.nb
+    cur = end
+    path = [cur]
+    for k in range(len(levels) - 2, -1, -1):
+        step = nb[cur] & levels[k]
+        cur = (step & -step).bit_length() - 1
+        path.append(cur)
+    path.reverse()
+    return path
+
+
+def _diameter(geo: _Geometry, group: int) -> tuple[int, list[int]]:
+    """(tokens on the longest shortest path, that path) inside a connected group of cells.
+
+    A double sweep gives a lower bound and a central cell; then the iFUB bound: once every cell in
+    the outer breadth-first levels around the centre has been tried, pairs left inside level i-1
+    are at most 2(i-1) apart, so the search stops as soon as that cannot beat the best found.
+    """
+    levels = geo.levels
+    first = group & -group
+    sweep = levels(first, group)
+    a = sweep[-1] & -sweep[-1]
+    best_levels = levels(a, group)
+    best = len(best_levels) - 1
+    if best <= 2:
+        b = best_levels[-1] & -best_levels[-1]
+        return best + 1, _path(geo, best_levels, b.bit_length() - 1)
+    b = best_levels[-1] & -best_levels[-1]
+    middle = _path(geo, best_levels, b.bit_length() - 1)[best // 2]
+    around = levels(1 << middle, group)
+    i = len(around) - 1
+    while best < 2 * i:
+        for x in geo.indices(around[i]):
+            trial = levels(1 << x, group)
+            if len(trial) - 1 > best:
+                best, best_levels = len(trial) - 1, trial
+        i -= 1
+    end = best_levels[-1] & -best_levels[-1]
+    return best + 1, _path(geo, best_levels, end.bit_length() - 1)
+
+
+def _two_core(geo: _Geometry, group: int) -> int:
+    """The cells of a group that can lie on a loop: strip cells with fewer than 2 neighbours."""
+    nb = geo.nb
+    changed = True
+    while changed and group:
+        changed = False
+        for i in geo.indices(group):
+            if (nb[i] & group).bit_count() < 2:
+                group &= ~(1 << i)
+                changed = True
+    return group
+
+
+def _longest_loop(geo: _Geometry, group: int, beat: int) -> list[int]:
+    """The cells, in order, of a longest simple loop inside ``group`` that is longer than ``beat``
+    cells; [] when there is none.
+
+    Each loop is searched from its lowest cell, depth first, and a branch is dropped as soon as the
+    cells it could still reach cannot make a loop longer than the best one found.
+    """
+    core = _two_core(geo, group)
+    nb = geo.nb
+    best: list[int] = []
+    best_len = max(beat, 2)
+    path: list[int] = []
+
+    def search(u: int, visited: int, allowed: int, home: int) -> None:
+        nonlocal best, best_len
+        around = nb[u] & allowed
+        if around & (1 << home) and len(path) > best_len:
+            best, best_len = path[:], len(path)
+        free = around & ~visited
+        if not free:
+            return
+        reach = 0
+        for g in geo.groups(allowed & ~visited):
+            if g & free:
+                reach |= g
+        # The loop must still be able to come home, and be long enough to be worth it.
+        if not nb[home] & (reach | 1 << u) or len(path) + reach.bit_count() <= best_len:
+            return
+        for v in geo.indices(free):
+            path.append(v)
+            search(v, visited | 1 << v, allowed, home)
+            path.pop()
+
+    for home in geo.indices(core):
+        allowed = core & ~((1 << home) - 1)
+        if allowed.bit_count() <= best_len:
+            break
+        path.append(home)
+        search(home, 1 << home, allowed, home)
+        path.pop()
+    return best
+
+
+def _river(geo: _Geometry, blue: int, reading: str) -> Item | None:
+    if not blue:
+        return None
+    names = geo.names
+    best_len, best_path, loop = 0, [], False
+    for group in sorted(geo.groups(blue), key=lambda g: -g.bit_count()):
+        size = group.bit_count()
+        if size <= best_len:
+            break
+        length, path = _diameter(geo, group)
+        if length > best_len:
+            best_len, best_path, loop = length, path, False
+        if reading == "loops-full-length" and size > length:
+            cycle = _longest_loop(geo, group, best_len)
+            if cycle:
+                best_len, best_path, loop = len(cycle), cycle, True
+    if not loop and best_path[0] > best_path[-1]:
+        best_path.reverse()
+    cells = tuple(names[i] for i in best_path)
+    token_words = "token" if best_len == 1 else "tokens"
+    if loop:
+        label = (f"river of {best_len} {token_words}: a closed loop counted at full length "
+                 f"({' → '.join(cells)} → {cells[0]}), loops-full-length reading")
+    elif best_len == 1:
+        label = f"river of 1 token ({cells[0]}): a single blue token is no river yet"
+    else:
+        label = f"river of {best_len} {token_words} ({cells[0]} → {cells[-1]}), shortest path"
+        if reading == "loops-full-length":
+            label += " (no loop is longer; loops-full-length reading)"
+    return Item("water", cells, river_points(best_len), label)
+
+
+def _islands(geo: _Geometry, blue: int) -> list[Item]:
+    land = geo.full & ~blue
+    groups = geo.groups(land)
+    if not groups:
+        # Every cell is blue: impossible with the 23 blue tokens of a real game; the rule
+        # "you always have at least 1 island" still applies.
+        return [Item("water", (), ISLAND_POINTS, "no land left, but there is always at least 1 island")]
+    items = []
+    for group in groups:
+        cells = geo.names_of(group)
+        size = len(cells)
+        label = f"island of {size} cell{'s' * (size != 1)} from {cells[0]}"
+        if not blue:
+            label += " (no blue token: the whole board is 1 island)"
+        items.append(Item("water", cells, ISLAND_POINTS, label))
+    return items
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+_ANIMAL_ITEMS: dict[tuple[int, int], Item] = {}
+
+
+def _card(key: Card | int | str) -> Card:
+    return key if isinstance(key, Card) else card(key)
+
+
+def _spirit_card(key: Card | int | str) -> Card:
+    found = _card(key)
+    if not found.is_spirit:
+        raise HarmoniesError(f"{found.name} (card {found.id}) is an animal card, not a Nature's Spirit card")
+    return found
+
+
+def _animal_item(key: Card | int | str, placed: int) -> Item:
+    found = _card(key)
+    try:
+        return _ANIMAL_ITEMS[found.id, placed]
+    except (KeyError, TypeError):
+        pass
+    if found.is_spirit:
+        raise HarmoniesError(f"{found.name} (card {found.id}) is a Nature's Spirit card, not an animal card")
+    if not isinstance(placed, int) or isinstance(placed, bool) or not 0 <= placed <= found.cubes:
+        raise HarmoniesError(f"{found.name} holds {found.cubes} cubes: {placed!r} cannot have been placed")
+    words = "no cube" if placed == 0 else "1 cube" if placed == 1 else f"{placed} cubes"
+    item = Item("animals", (), found.points_for(placed), f"{found.name}, {words} placed")
+    _ANIMAL_ITEMS[found.id, placed] = item
+    return item
+
+
+_LANDSCAPE_WORDS = {
+    "field": ("fields", "yellow token"), "tree": ("trees", "tree"), "mountain": ("mountains", "mountain"),
+    "building": ("building groups", "building"), "water": ("water groups", "blue token"),
+}
+
+
+def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> Item:
+    rule = spirit.scoring
+    landscape, per, table = rule["landscape"], rule["per"], rule["table"]
+    mask = masks[_SPIRIT_KIND[landscape]]
+    plural, singular = _LANDSCAPE_WORDS[landscape]
+    scored = 0
+    if per == "group":
+        sizes, points = [], []
+        for group in geo.groups(mask):
+            size = group.bit_count()
+            value = 0
+            for n, p in table:
+                if n <= size:
+                    value = p
+            sizes.append(size)
+            points.append(value)
+            if value:
+                scored |= group
+        if not sizes:
+            label = f"{spirit.name}: no {singular} on the board → 0"
+        else:
+            unit = "tokens" if landscape in ("field", "water") else f"{singular}s"
+            pairs = sorted(zip(sizes, points, strict=True))
+            label = (f"{spirit.name}: {plural} of {_and_list(s for s, _ in pairs)} {unit} → "
+                     f"{' + '.join(str(p) for _, p in pairs)}")
+        total = sum(points)
+    else:
+        by_height = dict(table)
+        counts: dict[int, int] = {}
+        for i in geo.indices(mask):
+            h = HEIGHT[codes[i]]
+            counts[h] = counts.get(h, 0) + 1
+            if by_height.get(h, 0):
+                scored |= 1 << i
+        total = sum(by_height.get(h, 0) * k for h, k in counts.items())
+        if not counts:
+            label = f"{spirit.name}: no {singular} on the board → 0"
+        elif landscape in ("tree", "mountain"):
+            parts = [f"{k} of height {h} → {k} × {by_height.get(h, 0)}" for h, k in sorted(counts.items())]
+            label = f"{spirit.name}: {plural}: {'; '.join(parts)}"
+        else:
+            # Blue and yellow tokens are all of height 1, buildings all of height 2.
+            parts = [f"{k} {singular}{'s' * (k != 1)} → {k} × {by_height.get(h, 0)}"
+                     for h, k in sorted(counts.items())]
+            label = f"{spirit.name}: {'; '.join(parts)}"
+    return Item("spirit", geo.names_of(scored), total, label)
+
+
+_SPIRIT_KIND = {"tree": _K_TREE, "mountain": _K_MOUNTAIN, "building": _K_BUILDING,
+                "water": _K_BLUE, "field": _K_YELLOW}
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+
+
+def _masks(geo: _Geometry, codes: list[int]) -> list[int]:
+    masks = [0, 0, 0, 0, 0, 0]
+    kind = _KIND
+    bit = 1
+    for c in codes:
+        masks[kind[c]] |= bit
+        bit <<= 1
+    return masks
+
+
+def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
+    if river not in RIVER_READINGS:
+        raise HarmoniesError(f"{river!r} is not a river reading (use {' or '.join(RIVER_READINGS)})")
+    side = board.layout.side
+    geo = _GEOMETRY[side]
+    codes = board.codes
+    masks = _masks(geo, codes)
+    items: list[Item] = []
+    add = items.append
+
+    trees = 0
+    tree_items = geo.tree_items
+    for i in geo.indices(masks[_K_TREE]):
+        item = tree_items[i][codes[i]]
+        trees += item.points
+        add(item)
+
+    mountains = 0
+    mountain_mask = masks[_K_MOUNTAIN]
+    nb = geo.nb
+    mountain_items = geo.mountain_items
+    for i in geo.indices(mountain_mask):
+        item = mountain_items[i][codes[i]][1 if nb[i] & mountain_mask else 0]
+        mountains += item.points
+        add(item)
+
+    fields = 0
+    for group in geo.groups(masks[_K_YELLOW]):
+        if group & (group - 1):
+            cells = geo.names_of(group)
+            add(Item("fields", cells, FIELD_POINTS,
+                     f"field of {len(cells)} yellow tokens ({', '.join(cells)})"))
+            fields += FIELD_POINTS
+        else:
+            add(geo.lone_yellow[group.bit_length() - 1])
+
+    buildings = 0
+    top_bit = _TOP_BIT
+    nbrs = geo.nbrs
+    for i in geo.indices(masks[_K_BUILDING]):
+        colours = 0
+        for j in nbrs[i]:
+            colours |= top_bit[codes[j]]
+        item = geo.building_item(i, colours)
+        buildings += item.points
+        add(item)
+
+    blue = masks[_K_BLUE]
+    if side is Side.A:
+        item = _river(geo, blue, river)
+        if item is None:
+            water = 0
+        else:
+            water = item.points
+            add(item)
+    else:
+        islands = _islands(geo, blue)
+        water = ISLAND_POINTS * len(islands)
+        items.extend(islands)
+
+    animal_points = spirit_points = 0
+    if with_cards:
+        for entry in animals:
+            key, placed = entry
+            item = _animal_item(key, placed)
+            animal_points += item.points
+            add(item)
+        if spirit is not None:
+            key, placed = spirit
+            spirit_card = _spirit_card(key)
+            if placed:
+                item = _spirit_item(geo, codes, masks, spirit_card)
+            else:
+                item = Item("spirit", (), 0, f"{spirit_card.name}: its cube was not placed → 0")
+            spirit_points = item.points
+            add(item)
+
+    return Breakdown(trees, mountains, fields, buildings, water, animal_points, spirit_points,
+                     tuple(items), str(side), river)
+
+
+def score(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> Breakdown:
+    """Score a board at the end of the game, with every item behind the points.
+
+    ``animals``: (card, cubes_placed) pairs, a card being a ``Card``, its id or its name.
+    ``spirit``: (card, cube_placed) or None. ``river``: one of ``RIVER_READINGS`` (side A only).
+    """
+    return _score(board, animals, spirit, river, True)
+
+
+def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
+    """The landscapes only (animals and spirit 0): what ``score`` gives without cards."""
+    return _score(board, (), None, river, False)
+
+
+__all__ = ["RIVER_READINGS", "CATEGORIES", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown", "score",
+           "score_landscapes", "river_points", "solo_suns"]
