@@ -1,0 +1,336 @@
+"""Scenario files: one player's position (board, cards, options) as JSON, checked field by field.
+
+A scenario is what a learner writes by hand to ask "what does this board score?" or "where can this
+animal go?". Everything in it is validated before anything is computed, and every problem is raised
+as ``ScenarioError(field, message)`` where ``field`` is a path into the file (``board.c2``,
+``animals[0].cubes_placed``) so the command line can print one precise line. The format is
+documented in ``docs/harmonies.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .board import LAYOUTS, Board, Side
+from .cards import Card, card
+from .errors import IllegalPlacement, ScenarioError
+from .scoring import RIVER_READINGS, score
+from .tokens import Colour
+
+GAME = "harmonies"
+DEFAULT_RIVER = RIVER_READINGS[0]
+
+#: The top-level fields, in the order ``to_dict`` writes them.
+FIELDS = ("game", "side", "board", "cubes", "animals", "spirit", "options")
+REQUIRED = ("game", "side", "board")
+ANIMAL_FIELDS = ("card", "cubes_placed")
+SPIRIT_FIELDS = ("card", "cube_placed")
+OPTION_FIELDS = ("river",)
+
+
+@dataclass(eq=True)
+class Scenario:
+    """One player's position: the board, the animal cards taken, the spirit card, the river reading.
+
+    ``animals`` holds ``(card, cubes_placed)`` pairs, ``spirit`` a ``(card, cube_placed)`` pair or
+    None. Building one directly trusts its arguments; ``from_dict``/``loads``/``load`` check them.
+    """
+
+    board: Board
+    animals: list[tuple[Card, int]] = field(default_factory=list)
+    spirit: tuple[Card, bool] | None = None
+    river: str = DEFAULT_RIVER
+
+    @property
+    def side(self) -> Side:
+        return self.board.side
+
+    def cubes_claimed(self) -> int:
+        """How many cubes the cards say have left them (the spirit cube included)."""
+        return sum(k for _, k in self.animals) + (1 if self.spirit and self.spirit[1] else 0)
+
+    def score(self):
+        """The end-of-game breakdown of this position (``scoring.Breakdown``)."""
+        return score(self.board, animals=tuple(self.animals), spirit=self.spirit, river=self.river)
+
+    # -- to JSON ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The scenario as plain JSON data; ``Scenario.from_dict(s.to_dict()) == s``."""
+        data: dict[str, Any] = {"game": GAME, **self.board.to_dict()}
+        data["animals"] = [{"card": c.id, "cubes_placed": k} for c, k in self.animals]
+        if self.spirit is not None:
+            data["spirit"] = {"card": self.spirit[0].id, "cube_placed": bool(self.spirit[1])}
+        data["options"] = {"river": self.river}
+        return {key: data[key] for key in FIELDS if key in data}
+
+    def dumps(self) -> str:
+        """The scenario as JSON text, one board cell and one card per line."""
+        return _format(self.to_dict())
+
+    # -- from JSON -------------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Any) -> Scenario:
+        """A checked scenario from parsed JSON; ScenarioError naming the first field that is wrong."""
+        _check_object(data, "scenario", "the file must hold one JSON object {...}")
+        unknown = [key for key in data if key not in FIELDS]
+        if unknown:
+            raise ScenarioError(str(unknown[0]), f"unknown field (known fields: {', '.join(FIELDS)})")
+        for key in REQUIRED:
+            if key not in data:
+                raise ScenarioError(key, f"missing; every scenario needs {', '.join(REQUIRED)}")
+        if data["game"] != GAME:
+            raise ScenarioError("game", f"{data['game']!r} is not a game this program reads "
+                                        f'(write "game": "{GAME}")')
+        board = _board(_side(data["side"]), data["board"], data.get("cubes", []))
+        animals = _animals(data.get("animals", []))
+        spirit = _spirit(data.get("spirit"), animals)
+        river = _options(data.get("options", {}))
+        scenario = cls(board, animals, spirit, river)
+        claimed, held = scenario.cubes_claimed(), len(board.cubes)
+        if claimed > held:
+            raise ScenarioError(
+                "cubes", f"the cards say {claimed} cube{'s' * (claimed != 1)} left them "
+                         f"({_claims(animals, spirit)}) but only {held} cell{'s' * (held != 1)} "
+                         f"hold{'s' * (held == 1)} a cube; list every cube cell under \"cubes\"")
+        return scenario
+
+    @classmethod
+    def loads(cls, text: str) -> Scenario:
+        """A checked scenario from JSON text."""
+        try:
+            data = json.loads(text, object_pairs_hook=_Object.from_pairs)
+        except json.JSONDecodeError as err:
+            raise ScenarioError(f"line {err.lineno}, column {err.colno}",
+                                f"not valid JSON: {err.msg}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, source: str | os.PathLike | IO[str]) -> Scenario:
+        """A checked scenario from a path or an open text file; unreadable files are ScenarioErrors."""
+        if hasattr(source, "read"):
+            return cls.loads(source.read())
+        try:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            raise ScenarioError(os.fspath(source), "no such file") from None
+        except IsADirectoryError:
+            raise ScenarioError(os.fspath(source), "is a directory, not a scenario file") from None
+        except UnicodeDecodeError as err:
+            raise ScenarioError(os.fspath(source), f"is not UTF-8 text ({err.reason})") from None
+        except OSError as err:
+            raise ScenarioError(os.fspath(source), f"cannot be read ({err.strerror})") from None
+        return cls.loads(text)
+
+
+def load(source: str | os.PathLike | IO[str]) -> Scenario:
+    return Scenario.load(source)
+
+
+def loads(text: str) -> Scenario:
+    return Scenario.loads(text)
+
+
+def from_dict(data: Any) -> Scenario:
+    return Scenario.from_dict(data)
+
+
+# -- validation, one field at a time -----------------------------------------------------------------
+class _Object(dict):
+    """A JSON object that remembers keys written twice (plain ``json`` keeps the last silently)."""
+
+    duplicates: tuple[str, ...] = ()
+
+    @classmethod
+    def from_pairs(cls, pairs: list[tuple[str, Any]]) -> _Object:
+        obj = cls(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+        return obj
+
+
+def _check_object(value: Any, where: str, what: str) -> None:
+    if not isinstance(value, dict):
+        raise ScenarioError(where, f"{what}, not {_kind(value)}")
+    for key in getattr(value, "duplicates", ()):
+        path = key if where == "scenario" else f"{where}.{key}"
+        raise ScenarioError(path, "written twice in the same object")
+
+
+def _check_keys(value: dict, where: str, known: tuple[str, ...]) -> None:
+    for key in value:
+        if key not in known:
+            raise ScenarioError(f"{where}.{key}", f"unknown field (known fields: {', '.join(known)})")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _side(value: Any) -> Side:
+    if isinstance(value, str) and value.strip().upper() in ("A", "B"):
+        return Side(value.strip().upper())
+    raise ScenarioError("side", f'{_kind(value)} is not a side of the personal board (use "A" or "B")')
+
+
+def _cell(name: Any, side: Side, where: str) -> int:
+    layout = LAYOUTS[side]
+    if not isinstance(name, str) or name.strip().lower() not in layout.index:
+        # The board's field already names the cell; a cube's field is only its place in the list.
+        shown = "" if where.startswith("board.") else f"{name if isinstance(name, str) else _kind(name)} is "
+        raise ScenarioError(where, f"{shown}not a cell of side {side} (cells a1 … {layout.names[-1]})")
+    return layout.index[name.strip().lower()]
+
+
+def _board(side: Side, stacks: Any, cubes: Any) -> Board:
+    board = Board(side)
+    names = board.layout.names
+    _check_object(stacks, "board", "the board is an object from cell names to stacks, "
+                                   'like {"a1": ["yellow"], "c2": ["brown", "green"]}')
+    for name, stack in stacks.items():
+        where = f"board.{name}"
+        i = _cell(name, side, where)
+        if board.codes[i]:
+            raise ScenarioError(where, f"{names[i]} is listed twice")
+        if not isinstance(stack, list):
+            raise ScenarioError(where, f"a stack is a list of colours bottom to top, like "
+                                       f'["brown", "green"], not {_kind(stack)}')
+        if not stack:
+            raise ScenarioError(where, "an empty stack; leave an empty cell out of the board")
+        for j, colour in enumerate(stack):
+            try:
+                colour = Colour.parse(colour) if isinstance(colour, str) else Colour.parse(repr(colour))
+            except ValueError as err:
+                raise ScenarioError(f"{where}[{j}]", str(err)) from None
+            try:
+                board.place(names[i], colour)
+            except IllegalPlacement as err:
+                raise ScenarioError(where, str(err)) from None
+    if not isinstance(cubes, list):
+        raise ScenarioError("cubes", f"a list of the cells holding a cube, like [\"c2\"], not {_kind(cubes)}")
+    for j, name in enumerate(cubes):
+        where = f"cubes[{j}]"
+        i = _cell(name, side, where)
+        if i in board.cubes:
+            raise ScenarioError(where, f"{names[i]} is listed twice")
+        if not board.codes[i]:
+            raise ScenarioError(where, f"{names[i]} is empty: a cube always sits on a token")
+        board.cubes.add(i)
+    return board
+
+
+def _card(value: Any, where: str) -> Card:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ScenarioError(where, f"a card is its id (1 to 42) or its name, not {_kind(value)}")
+    try:
+        return card(value)
+    except KeyError:
+        shown = value if isinstance(value, int) else repr(value)
+        raise ScenarioError(where, f"there is no card {shown} (ids run from 1 to 42, or use a card's name)"
+                            ) from None
+
+
+def _named(c: Card) -> str:
+    return f"{c.name} (card {c.id})"
+
+
+def _animals(value: Any) -> list[tuple[Card, int]]:
+    if not isinstance(value, list):
+        raise ScenarioError("animals", "a list of the animal cards taken, like "
+                                       f'[{{"card": 23, "cubes_placed": 1}}], not {_kind(value)}')
+    animals: list[tuple[Card, int]] = []
+    seen: dict[int, int] = {}
+    for j, entry in enumerate(value):
+        where = f"animals[{j}]"
+        _check_object(entry, where, 'each animal is an object like {"card": 23, "cubes_placed": 1}')
+        _check_keys(entry, where, ANIMAL_FIELDS)
+        if "card" not in entry:
+            raise ScenarioError(f"{where}.card", "missing; say which card this is (its id or its name)")
+        c = _card(entry["card"], f"{where}.card")
+        if c.is_spirit:
+            raise ScenarioError(f"{where}.card", f"{_named(c)} is a Nature's Spirit card; "
+                                                 'put it under "spirit", not "animals"')
+        if c.id in seen:
+            raise ScenarioError(f"{where}.card", f"{_named(c)} is already listed as animals[{seen[c.id]}]")
+        seen[c.id] = j
+        k = entry.get("cubes_placed", 0)
+        where_k = f"{where}.cubes_placed"
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise ScenarioError(where_k, f"the number of cubes moved from the card to the board "
+                                         f"(a whole number), not {_kind(k)}")
+        if k < 0:
+            raise ScenarioError(where_k, f"{k} is negative; a card has 0 or more cubes placed")
+        if k > c.cubes:
+            raise ScenarioError(where_k, f"{c.name} has only {c.cubes} cube{'s' * (c.cubes != 1)}")
+        animals.append((c, k))
+    return animals
+
+
+def _spirit(value: Any, animals: list[tuple[Card, int]]) -> tuple[Card, bool] | None:
+    if value is None:
+        return None
+    _check_object(value, "spirit", 'the spirit is an object like {"card": 33, "cube_placed": true}')
+    _check_keys(value, "spirit", SPIRIT_FIELDS)
+    if "card" not in value:
+        raise ScenarioError("spirit.card", "missing; say which Nature's Spirit card (33 to 42)")
+    c = _card(value["card"], "spirit.card")
+    if not c.is_spirit:
+        raise ScenarioError("spirit.card", f"{_named(c)} is an animal card, not a Nature's Spirit card "
+                                           "(those are 33 to 42)")
+    placed = value.get("cube_placed", False)
+    if not isinstance(placed, bool):
+        raise ScenarioError("spirit.cube_placed", f"true or false, not {_kind(placed)}")
+    return c, placed
+
+
+def _options(value: Any) -> str:
+    _check_object(value, "options", 'the options are an object like {"river": "shortest-path"}')
+    _check_keys(value, "options", OPTION_FIELDS)
+    river = value.get("river", DEFAULT_RIVER)
+    if river not in RIVER_READINGS:
+        raise ScenarioError("options.river", f"{_kind(river)} is not a river reading "
+                                             f"(use {' or '.join(RIVER_READINGS)})")
+    return river
+
+
+def _claims(animals: Iterable[tuple[Card, int]], spirit: tuple[Card, bool] | None) -> str:
+    parts = [f"{c.name} {k}" for c, k in animals if k]
+    if spirit and spirit[1]:
+        parts.append(f"{spirit[0].name} 1")
+    return ", ".join(parts)
+
+
+# -- writing -----------------------------------------------------------------------------------------
+def _format(data: dict) -> str:
+    """JSON with one line per top-level field, per board cell and per card: readable and diffable."""
+    lines = []
+    for key, value in data.items():
+        if key == "board" and value:
+            cells = [f"    {json.dumps(n)}: {json.dumps(s)}" for n, s in value.items()]
+            text = "{\n" + ",\n".join(cells) + "\n  }"
+        elif key == "animals" and value:
+            text = "[\n" + ",\n".join(f"    {json.dumps(a)}" for a in value) + "\n  ]"
+        else:
+            text = json.dumps(value)
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+__all__ = ["Scenario", "ScenarioError", "load", "loads", "from_dict", "FIELDS"]
