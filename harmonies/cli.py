@@ -1,0 +1,213 @@
+"""The command line: ``python -m harmonies score|habitats|play``.
+
+Every command prints to standard output only once it has succeeded. A scenario file that is not
+valid (or cannot be read) gives exit status 2 and exactly one line on standard error naming the field
+and what is wrong; argparse reports bad usage itself, also with status 2. See ``docs/harmonies.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import ScenarioError
+from .scenario import Scenario
+from .scoring import RIVER_READINGS
+
+#: The keys of ``score``'s JSON, in the order they are printed.
+SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
+              "total")
+POLICIES = ("random", "greedy")
+STDIN = "-"
+
+
+class UsageError(Exception):
+    """A command-line value that parses but means nothing (an unknown card): status 2, one line."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (ScenarioError, UsageError) as err:
+        print(f"{parser.prog} {args.command}: {err}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="harmonies",
+        description="Score a Harmonies position, find an animal's habitats, or play whole games.",
+        epilog="Scenario files are JSON; the format is described in docs/harmonies.md.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("score", help="score the position in a scenario file",
+                            description="Print the end-of-game score of a scenario file as JSON.")
+    _file_argument(p)
+    p.add_argument("--explain", action="store_true", help="print the breakdown in words instead of JSON")
+    p.add_argument("--river", choices=RIVER_READINGS,
+                   help="score the river with this reading, whatever the file's options say")
+    p.set_defaults(run=_score)
+
+    p = commands.add_parser("habitats", help="where an animal's habitat appears on a scenario's board",
+                            description="Print every placement of a card's pattern on the board and the "
+                                        "cells where one of its cubes could go now, as JSON.")
+    _file_argument(p)
+    p.add_argument("--card", required=True, metavar="N", help="the card: its id (1-42) or its name")
+    p.add_argument("--near-misses", action="store_true",
+                   help="also list placements that one more token would complete")
+    p.set_defaults(run=_habitats)
+
+    p = commands.add_parser("play", help="play a whole game with computer players",
+                            description="Play one game from start to end and print the final scores, "
+                                        "the winner(s), and the suns in a solo game.")
+    p.add_argument("--players", type=int, choices=range(1, 5), default=2, metavar="N",
+                   help="1 to 4 players (default 2; 1 is the solo game)")
+    p.add_argument("--seed", type=int, help="seed for the game and the policies (default: a random "
+                                            "one, printed so the game can be replayed)")
+    p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A",
+                   help="the side of the personal boards (default A)")
+    p.add_argument("--spirits", action="store_true", help="play with the Nature's Spirit cards")
+    p.add_argument("--policy", default="random", type=_policy_list, metavar="random|greedy",
+                   help="how the computer plays: one policy for every seat, or one per seat separated "
+                        "by commas, like greedy,random (default random)")
+    p.add_argument("--river", choices=RIVER_READINGS, default=RIVER_READINGS[0],
+                   help=f"how a river is scored on side A (default {RIVER_READINGS[0]})")
+    p.add_argument("--cube-supply", type=int, metavar="N",
+                   help="how many animal cubes the supply holds (default: the game's own default)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=_play)
+    return parser
+
+
+def _file_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a scenario file (JSON); - reads standard input")
+
+
+def _policy_list(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(f"{name!r} is not a policy (use {' or '.join(POLICIES)})")
+    return names
+
+
+def _load(path: str) -> Scenario:
+    return Scenario.load(sys.stdin if path == STDIN else path)
+
+
+# -- score -----------------------------------------------------------------------------------------
+def _score(args: argparse.Namespace) -> int:
+    scenario = _load(args.file)
+    if args.river:
+        scenario.river = args.river
+    breakdown = scenario.score()
+    if args.explain:
+        print(breakdown.explain())
+    else:
+        print(json.dumps(score_dict(breakdown), indent=2))
+    return 0
+
+
+def score_dict(breakdown: Any) -> dict[str, int]:
+    """The nine integer totals of a breakdown, always in the same order."""
+    data = breakdown.to_dict()
+    return {key: int(data[key]) for key in SCORE_KEYS}
+
+
+# -- habitats --------------------------------------------------------------------------------------
+def _habitats(args: argparse.Namespace) -> int:
+    from . import habitats
+    from .cards import card
+
+    scenario = _load(args.file)
+    try:
+        wanted = card(args.card)
+    except KeyError as err:
+        raise UsageError(f"--card: {err.args[0]}") from None
+    board = scenario.board
+    result: dict[str, Any] = {
+        "card": wanted.id,
+        "matches": [m.to_dict() for m in habitats.matches(wanted, board)],
+        "cube_cells": list(habitats.cube_cells(wanted, board)),
+    }
+    if args.near_misses:
+        result["near_misses"] = [_plain(m) for m in habitats.near_misses(wanted, board)]
+    print(_dumps_listing(result))
+    return 0
+
+
+def _plain(item: Any) -> Any:
+    return item.to_dict() if hasattr(item, "to_dict") else item
+
+
+def _dumps_listing(data: dict) -> str:
+    """JSON with one line per top-level key and one line per list item: long lists stay readable."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            text = "[\n" + ",\n".join(f"    {json.dumps(v)}" for v in value) + "\n  ]"
+        else:
+            text = json.dumps(value)
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+# -- play ------------------------------------------------------------------------------------------
+def _play(args: argparse.Namespace) -> int:
+    from .game import Game, play_game
+    from .policies import GreedyPolicy, RandomPolicy
+
+    if len(args.policy) not in (1, args.players):
+        raise UsageError(f"--policy: give one policy, or one per player ({args.players}), "
+                         f"not {len(args.policy)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if args.cube_supply is not None and args.cube_supply < 0:
+        raise UsageError(f"--cube-supply: {args.cube_supply} is negative")
+    names = args.policy * args.players if len(args.policy) == 1 else args.policy
+    # Each seat gets its own generator, derived from the game's seed, so one seed fixes the game.
+    policies = [RandomPolicy(seed * 10 + seat) if name == "random" else GreedyPolicy()
+                for seat, name in enumerate(names)]
+    game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
+                river=args.river, cube_supply=args.cube_supply)
+    play_game(game, policies)
+    scores = [score_dict(b) for b in game.scores()]
+    winners = [seat + 1 for seat in game.winners()]
+    suns = game.suns() if args.players == 1 else None
+    if args.json:
+        result = {"seed": seed, "players": args.players, "side": args.side, "spirits": args.spirits,
+                  "policies": names, "river": args.river,
+                  "scores": [{"player": p, **s} for p, s in enumerate(scores, 1)],
+                  "winners": winners}
+        if suns is not None:
+            result["suns"] = suns
+        print(_dumps_listing(result))
+    else:
+        print(_play_text(args, seed, names, scores, winners, suns))
+    return 0
+
+
+def _play_text(args: argparse.Namespace, seed: int, names: list[str], scores: list[dict],
+               winners: list[int], suns: int | None) -> str:
+    who = "1 player (solo)" if args.players == 1 else f"{args.players} players"
+    spirits = "with" if args.spirits else "without"
+    lines = [f"seed {seed}: {who}, side {args.side}, {spirits} spirits, policies {','.join(names)}"]
+    for p, s in enumerate(scores, 1):
+        parts = ", ".join(f"{key} {s[key]}" for key in SCORE_KEYS if key not in ("landscapes", "total"))
+        lines.append(f"player {p}: {s['total']} points ({parts})")
+    if suns is not None:
+        lines.append(f"suns: {suns}")
+    if args.players > 1:
+        if len(winners) == 1:
+            lines.append(f"winner: player {winners[0]}")
+        else:
+            lines.append(f"shared victory: players {', '.join(map(str, winners))}")
+    return "\n".join(lines)
+
+
+__all__ = ["main", "score_dict", "SCORE_KEYS"]
