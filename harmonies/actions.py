@@ -1,0 +1,296 @@
+"""The actions of a Harmonies turn, as small immutable objects with a text form that parses back.
+
+Grammar (one action per line; words are separated by spaces, case does not matter)::
+
+    take SPACE          take all 3 tokens of a central-board space (spaces are numbered from 1)
+    place COLOUR CELL   put one token from your hand on a cell      e.g. ``place green c3``
+    card CARD           take an animal card from the display        e.g. ``card 23``
+    cube CARD CELL      move the bottom cube of a card onto a cell  e.g. ``cube 23 c2``
+    spirit CARD         keep this Nature's Spirit card (first turn)  e.g. ``spirit 35``
+    swap CARD           solo: swap a display card for the deck's top card (end of a turn, no card taken)
+    end                 end your turn
+
+``COLOUR`` is one of ``blue gray brown green yellow red`` (``grey`` and the one-letter codes of
+``Colour.letter`` are accepted). ``CELL`` is a cell name such as ``c3``. ``CARD`` is a card id or a
+card's name (``cube Fennec Fox d2`` works: the cell is the last word). ``str(action)`` gives the
+canonical text (ids, lower-case colours), and ``parse_action(str(action)) == action``.
+
+Actions are values: equal actions compare and hash equal. The game hands out interned objects from
+``legal_actions()`` (built once per side, colour and cell) so listing them costs no allocation.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .board import LAYOUTS, Side
+from .cards import card as _card
+from .errors import IllegalMove
+from .tokens import Colour
+
+
+class ActionSyntaxError(IllegalMove):
+    """Text that is not an action of the grammar above (nothing was played)."""
+
+
+class IllegalSpace(IllegalMove):
+    """Taking tokens from a central-board space that is empty or does not exist."""
+
+
+class Action:
+    """Base class of the seven actions. Subclasses are immutable; ``kind`` is the first word."""
+
+    __slots__ = ()
+    kind = ""
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+    def to_text(self) -> str:
+        return str(self)
+
+
+def _init(obj: Action, **fields) -> None:
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+
+
+class TakeTokens(Action):
+    """Take all 3 tokens of central space ``space`` (1-based)."""
+
+    __slots__ = ("space",)
+    kind = "take"
+
+    def __init__(self, space: int):
+        _init(self, space=int(space))
+
+    def __str__(self) -> str:
+        return f"take {self.space}"
+
+    def __eq__(self, other):
+        return type(other) is TakeTokens and other.space == self.space
+
+    def __hash__(self):
+        return hash(("take", self.space))
+
+
+class PlaceToken(Action):
+    """Put one token of ``colour`` from the hand on ``cell``."""
+
+    __slots__ = ("colour", "cell")
+    kind = "place"
+
+    def __init__(self, colour: Colour | str, cell: str):
+        colour = colour if isinstance(colour, Colour) else Colour.parse(colour)
+        _init(self, colour=colour, cell=str(cell).strip().lower())
+
+    def __str__(self) -> str:
+        return f"place {self.colour} {self.cell}"
+
+    def __eq__(self, other):
+        return type(other) is PlaceToken and other.colour == self.colour and other.cell == self.cell
+
+    def __hash__(self):
+        return hash(("place", self.colour, self.cell))
+
+
+class TakeCard(Action):
+    """Take an animal card from the display."""
+
+    __slots__ = ("card",)
+    kind = "card"
+
+    def __init__(self, card: int):
+        _init(self, card=int(card))
+
+    def __str__(self) -> str:
+        return f"card {self.card}"
+
+    def __eq__(self, other):
+        return type(other) is TakeCard and other.card == self.card
+
+    def __hash__(self):
+        return hash(("card", self.card))
+
+
+class PlaceCube(Action):
+    """Move the bottom cube of a held card (animal or the chosen spirit) onto ``cell``."""
+
+    __slots__ = ("card", "cell")
+    kind = "cube"
+
+    def __init__(self, card: int, cell: str):
+        _init(self, card=int(card), cell=str(cell).strip().lower())
+
+    def __str__(self) -> str:
+        return f"cube {self.card} {self.cell}"
+
+    def __eq__(self, other):
+        return type(other) is PlaceCube and other.card == self.card and other.cell == self.cell
+
+    def __hash__(self):
+        return hash(("cube", self.card, self.cell))
+
+
+class ChooseSpirit(Action):
+    """Keep one of the two Nature's Spirit cards dealt to you (during your first turn)."""
+
+    __slots__ = ("card",)
+    kind = "spirit"
+
+    def __init__(self, card: int):
+        _init(self, card=int(card))
+
+    def __str__(self) -> str:
+        return f"spirit {self.card}"
+
+    def __eq__(self, other):
+        return type(other) is ChooseSpirit and other.card == self.card
+
+    def __hash__(self):
+        return hash(("spirit", self.card))
+
+
+class SwapCard(Action):
+    """Solo: put a display card out of the game and replace it with the top card of the deck."""
+
+    __slots__ = ("card",)
+    kind = "swap"
+
+    def __init__(self, card: int):
+        _init(self, card=int(card))
+
+    def __str__(self) -> str:
+        return f"swap {self.card}"
+
+    def __eq__(self, other):
+        return type(other) is SwapCard and other.card == self.card
+
+    def __hash__(self):
+        return hash(("swap", self.card))
+
+
+class EndTurn(Action):
+    """End the turn: refill the central board and the display, pass to the next player."""
+
+    __slots__ = ()
+    kind = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+    def __eq__(self, other):
+        return type(other) is EndTurn
+
+    def __hash__(self):
+        return hash("end")
+
+
+END = EndTurn()
+
+_USAGE = {
+    "take": "take SPACE (e.g. take 2)",
+    "place": "place COLOUR CELL (e.g. place green c3)",
+    "card": "card CARD (e.g. card 23)",
+    "cube": "cube CARD CELL (e.g. cube 23 c2)",
+    "spirit": "spirit CARD (e.g. spirit 35)",
+    "swap": "swap CARD (e.g. swap 14)",
+    "end": "end",
+}
+
+
+def _card_id(words: list[str], text: str, kind: str) -> int:
+    key = " ".join(words)
+    if not key:
+        raise ActionSyntaxError(f"{text!r}: which card? write {_USAGE[kind]}")
+    try:
+        return _card(key).id
+    except KeyError as err:
+        raise ActionSyntaxError(f"{text!r}: {err.args[0]}") from None
+
+
+def parse_action(text: str | Action) -> Action:
+    """An action from its text form (see the module docstring); an Action is returned as it is."""
+    if isinstance(text, Action):
+        return text
+    words = str(text).strip().lower().split()
+    if not words:
+        raise ActionSyntaxError("an empty text is not an action: write one of " + "; ".join(_USAGE.values()))
+    kind, rest = words[0], words[1:]
+    if kind not in _USAGE:
+        raise ActionSyntaxError(
+            f"{text!r}: unknown action {kind!r}; the actions are " + "; ".join(_USAGE.values()))
+    try:
+        if kind == "end":
+            if rest:
+                raise ValueError
+            return END
+        if kind == "take":
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ValueError
+            return TakeTokens(int(rest[0]))
+        if kind == "place":
+            if len(rest) != 2:
+                raise ValueError
+            try:
+                colour = Colour.parse(rest[0])
+            except ValueError as err:
+                raise ActionSyntaxError(f"{text!r}: {err}") from None
+            return PlaceToken(colour, rest[1])
+        if kind == "cube":
+            if len(rest) < 2:
+                raise ValueError
+            return PlaceCube(_card_id(rest[:-1], text, kind), rest[-1])
+        cls = {"card": TakeCard, "spirit": ChooseSpirit, "swap": SwapCard}[kind]
+        return cls(_card_id(rest, text, kind))
+    except ValueError:
+        raise ActionSyntaxError(f"{text!r} is not well formed: write {_USAGE[kind]}") from None
+
+
+@cache
+def place_actions(side: Side) -> dict[Colour, tuple[PlaceToken, ...]]:
+    """The interned PlaceToken of every colour and cell of a side, indexed by cell index."""
+    names = LAYOUTS[side].names
+    return {colour: tuple(PlaceToken(colour, n) for n in names) for colour in Colour}
+
+
+_CUBES: dict[tuple[Side, int], tuple[PlaceCube, ...]] = {}
+
+
+def cube_actions(side: Side, card_id: int) -> tuple[PlaceCube, ...]:
+    """The interned PlaceCube of a card on every cell of a side, indexed by cell index."""
+    key = (side, card_id)
+    found = _CUBES.get(key)
+    if found is None:
+        found = _CUBES[key] = tuple(PlaceCube(card_id, n) for n in LAYOUTS[side].names)
+    return found
+
+
+_TAKES = tuple(TakeTokens(s) for s in range(1, 6))
+_CARDS = {i: TakeCard(i) for i in range(1, 43)}
+_SPIRITS = {i: ChooseSpirit(i) for i in range(1, 43)}
+_SWAPS = {i: SwapCard(i) for i in range(1, 43)}
+
+
+def take_action(space: int) -> TakeTokens:
+    return _TAKES[space - 1]
+
+
+def card_action(card_id: int) -> TakeCard:
+    return _CARDS[card_id]
+
+
+def spirit_action(card_id: int) -> ChooseSpirit:
+    return _SPIRITS[card_id]
+
+
+def swap_action(card_id: int) -> SwapCard:
+    return _SWAPS[card_id]
+
+
+__all__ = ["Action", "ActionSyntaxError", "IllegalSpace", "TakeTokens", "PlaceToken", "TakeCard",
+           "PlaceCube", "ChooseSpirit", "SwapCard", "EndTurn", "END", "parse_action", "place_actions",
+           "cube_actions"]
