@@ -1,0 +1,265 @@
+"""A player's board: five pattern lines, the 5 × 5 wall, the floor line and the score.
+
+The representation is chosen for speed, since simulations play thousands of games:
+
+* pattern line ``i`` is a colour (``EMPTY`` when it holds nothing) and a count;
+* the wall is an int whose bit ``5 * row + column`` is set when that cell holds a tile, plus a list
+  ``cells`` with the colour in each cell (the gray wall has no fixed pattern);
+* the floor is a short list of colours, with ``MARKER`` for the first-player marker;
+* ``accepts[colour]`` is a cache: bit ``i`` is set when pattern line ``i`` can take that colour now.
+
+The rules about what a pattern line may take live here (``refusal``); the wall tiling lives in
+``tiling``.
+"""
+
+from __future__ import annotations
+
+from . import checks
+from .errors import (
+    IllegalMove,
+    LineFull,
+    LineHoldsOtherColour,
+    ScenarioError,
+    WallRowHasColour,
+)
+from .tiles import (
+    FLOOR_SLOTS,
+    LETTERS,
+    LINES,
+    MARKER,
+    MARKER_LETTER,
+    NAMES,
+    SIZE,
+    capacity,
+    wall_colour,
+)
+
+EMPTY = -1
+FULL_ROW = (1 << SIZE) - 1
+ROW_MASKS = tuple(FULL_ROW << (SIZE * r) for r in range(SIZE))
+COLUMN_MASKS = tuple(sum(1 << (SIZE * r + c) for r in range(SIZE)) for c in range(SIZE))
+
+
+class Board:
+    """One player's pattern lines, wall, floor line and score."""
+
+    __slots__ = ("score", "line_colour", "line_count", "wall", "cells", "floor", "accepts")
+
+    def __init__(self) -> None:
+        self.score = 0
+        self.line_colour = [EMPTY] * SIZE
+        self.line_count = [0] * SIZE
+        self.wall = 0
+        self.cells = [EMPTY] * (SIZE * SIZE)
+        self.floor: list[int] = []
+        self.accepts = [(1 << SIZE) - 1] * SIZE
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.score = self.score
+        other.line_colour = self.line_colour[:]
+        other.line_count = self.line_count[:]
+        other.wall = self.wall
+        other.cells = self.cells[:]
+        other.floor = self.floor[:]
+        other.accepts = self.accepts[:]
+        return other
+
+    # --- what the board holds -----------------------------------------------------------------
+
+    def colour_at(self, row: int, column: int) -> int:
+        """The colour on the wall at (row, column), or ``EMPTY``."""
+        return self.cells[SIZE * row + column]
+
+    def row_has(self, row: int, colour: int) -> bool:
+        return colour in self.cells[SIZE * row:SIZE * row + SIZE]
+
+    def column_has(self, column: int, colour: int) -> bool:
+        return colour in self.cells[column::SIZE]
+
+    def is_complete(self, line: int) -> bool:
+        return self.line_count[line] == capacity(line)
+
+    def next_complete_line(self) -> int | None:
+        """The top-most complete pattern line, the next one the wall tiling takes."""
+        counts = self.line_count
+        for line in LINES:
+            if counts[line] == line + 1:
+                return line
+        return None
+
+    def complete_rows(self) -> int:
+        return sum(self.wall & m == m for m in ROW_MASKS)
+
+    def complete_columns(self) -> int:
+        return sum(self.wall & m == m for m in COLUMN_MASKS)
+
+    def complete_colours(self) -> int:
+        """How many colours have all five of their tiles on this wall."""
+        cells = self.cells
+        return sum(cells.count(c) == SIZE for c in range(len(LETTERS)))
+
+    def has_complete_row(self) -> bool:
+        wall = self.wall
+        return any(wall & m == m for m in ROW_MASKS)
+
+    @property
+    def has_marker(self) -> bool:
+        """Whether the first-player marker lies on this floor line."""
+        return MARKER in self.floor
+
+    def tile_counts(self) -> list[int]:
+        """Tiles of each colour on this board (pattern lines, wall and floor)."""
+        counts = [0] * len(LETTERS)
+        for colour, n in zip(self.line_colour, self.line_count, strict=True):
+            if n:
+                counts[colour] += n
+        for colour in self.cells:
+            if colour != EMPTY:
+                counts[colour] += 1
+        for colour in self.floor:
+            if colour != MARKER:
+                counts[colour] += 1
+        return counts
+
+    # --- what a pattern line may take -----------------------------------------------------------
+
+    def refusal(self, colour: int, line: int) -> IllegalMove | None:
+        """Why pattern ``line`` cannot take ``colour`` now, as the exception to raise; ``None``
+        when it can."""
+        held, n = self.line_colour[line], self.line_count[line]
+        if n == capacity(line):
+            return LineFull(f"line {line} is full: it already holds {n} {NAMES[held]} tile"
+                            f"{'s' if n > 1 else ''}")
+        if held != EMPTY and held != colour:
+            return LineHoldsOtherColour(
+                f"line {line} already holds {NAMES[held]}: {NAMES[colour]} cannot join it")
+        if self.row_has(line, colour):
+            return WallRowHasColour(f"your wall row {line} already has {NAMES[colour]}, so "
+                                    f"line {line} cannot take {NAMES[colour]} again")
+        return None
+
+    def refresh(self) -> None:
+        """Recompute the ``accepts`` cache from the lines and the wall."""
+        self.accepts = [
+            sum(1 << line for line in LINES if self.refusal(colour, line) is None)
+            for colour in range(len(LETTERS))
+        ]
+
+    # --- text ----------------------------------------------------------------------------------
+
+    def wall_rows(self) -> list[str]:
+        """The wall as five strings like ``"B...."`` (``.`` for an empty cell)."""
+        return ["".join(_letter(c) for c in self.cells[SIZE * r:SIZE * r + SIZE])
+                for r in range(SIZE)]
+
+    def pattern_lines(self) -> list[str]:
+        """The pattern lines as five strings like ``"YY"``."""
+        return [LETTERS[c] * n if n else "" for c, n in zip(self.line_colour, self.line_count,
+                                                              strict=True)]
+
+    def floor_text(self) -> str:
+        return "".join(_letter(c) for c in self.floor)
+
+    def __str__(self) -> str:
+        rows = [f"score {self.score}"]
+        for line, (pattern, wall) in enumerate(zip(self.pattern_lines(), self.wall_rows(),
+                                                   strict=True)):
+            shown = "." * (capacity(line) - len(pattern)) + pattern
+            rows.append(f"{shown:>5} | {' '.join(wall)}")
+        rows.append(f"floor [{self.floor_text()}]")
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"<Board score={self.score} wall={self.wall_rows()} lines={self.pattern_lines()} " \
+               f"floor={self.floor_text()!r}>"
+
+    # --- files ---------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        return {"score": self.score, "wall": self.wall_rows(),
+                "pattern_lines": self.pattern_lines(), "floor": self.floor_text()}
+
+    @classmethod
+    def from_dict(cls, data: dict, gray: bool, field: str = "player",
+                  extra: tuple[str, ...] = ()) -> Board:
+        """A board from its file form (see ``docs/azul.md``); every field is optional and an
+        invalid one raises ``ScenarioError`` naming it, under the prefix ``field``."""
+        checks.mapping(data, field, ("score", "wall", "pattern_lines", "floor", *extra))
+        board = cls()
+        board.score = checks.integer(data.get("score", 0), f"{field}.score", low=0)
+        if "wall" in data:
+            _read_wall(board, data["wall"], gray, f"{field}.wall")
+        if "pattern_lines" in data:
+            _read_lines(board, data["pattern_lines"], f"{field}.pattern_lines")
+        if "floor" in data:
+            _read_floor(board, data["floor"], f"{field}.floor")
+        board.refresh()
+        return board
+
+
+def _letter(code: int) -> str:
+    if code == EMPTY:
+        return "."
+    return MARKER_LETTER if code == MARKER else LETTERS[code]
+
+
+def _read_wall(board: Board, rows, gray: bool, field: str) -> None:
+    checks.listing(rows, field, SIZE)
+    for r, row in enumerate(rows):
+        where = f"{field}[{r}]"
+        checks.text(row, where)
+        if len(row) != SIZE:
+            raise ScenarioError(where, f"a wall row has {SIZE} characters, found {len(row)}")
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch not in LETTERS:
+                raise ScenarioError(where, f"{ch!r} in column {c} is not a colour letter "
+                                           f"({' '.join(LETTERS)}) or '.'")
+            colour = LETTERS.index(ch)
+            if not gray and colour != wall_colour(r, c):
+                raise ScenarioError(where, f"column {c} of row {r} is "
+                                           f"{NAMES[wall_colour(r, c)]} on the colored wall, "
+                                           f"so it cannot hold {NAMES[colour]}")
+            if board.row_has(r, colour):
+                raise ScenarioError(where, f"{NAMES[colour]} appears twice in row {r}")
+            if board.column_has(c, colour):
+                raise ScenarioError(where, f"{NAMES[colour]} appears twice in column {c}")
+            board.cells[SIZE * r + c] = colour
+            board.wall |= 1 << (SIZE * r + c)
+
+
+def _read_lines(board: Board, lines, field: str) -> None:
+    checks.listing(lines, field, SIZE)
+    for line, tiles in enumerate(lines):
+        where = f"{field}[{line}]"
+        checks.text(tiles, where)
+        if not tiles:
+            continue
+        if len(set(tiles)) != 1 or tiles[0] not in LETTERS:
+            raise ScenarioError(where, "a pattern line holds tiles of one colour only, written "
+                                       f"as repeated letters like {LETTERS[0] * 2!r}")
+        if len(tiles) > capacity(line):
+            raise ScenarioError(where, f"line {line} holds at most {capacity(line)} tile"
+                                       f"{'s' if line else ''}, not {len(tiles)}")
+        colour = LETTERS.index(tiles[0])
+        if board.row_has(line, colour):
+            raise ScenarioError(where, f"wall row {line} already has {NAMES[colour]}, so "
+                                       f"line {line} cannot hold it")
+        board.line_colour[line] = colour
+        board.line_count[line] = len(tiles)
+
+
+def _read_floor(board: Board, floor, field: str) -> None:
+    checks.text(floor, field)
+    if len(floor) > FLOOR_SLOTS:
+        raise ScenarioError(field, f"the floor line has {FLOOR_SLOTS} slots, found "
+                                   f"{len(floor)} tiles")
+    for ch in floor:
+        if ch not in LETTERS and ch != MARKER_LETTER:
+            raise ScenarioError(field, f"{ch!r} is not a colour letter ({' '.join(LETTERS)}) "
+                                       f"or {MARKER_LETTER} for the first-player marker")
+    if floor.count(MARKER_LETTER) > 1:
+        raise ScenarioError(field, "there is only one first-player marker")
+    board.floor = [MARKER if ch == MARKER_LETTER else LETTERS.index(ch) for ch in floor]

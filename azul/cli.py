@@ -1,0 +1,114 @@
+"""The command line: ``python -m azul tile FILE|- [--explain]`` and ``python -m azul play ...``.
+
+``tile`` reads a scenario (``-`` for standard input), runs the wall tiling for every player and
+prints the result as JSON, or in words with ``--explain``. A file that is not valid prints one line
+``error: <field>: <what is wrong>`` on standard error, nothing on standard output, and exits with
+status 2.
+
+``play`` plays a whole game between policies and prints every round and the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from .errors import ScenarioError
+from .game import Game
+from .policies import POLICIES
+from .scenario import Scenario
+from .tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS
+from .tiling import EndBonus, describe
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "tile":
+        return tile(args.file, args.explain)
+    return play(args.players, args.seed, args.policy, args.wall)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m azul",
+                                     description="The rules of Azul: what-ifs and whole games.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    tile_ = commands.add_parser("tile", help="run the wall tiling of a scenario file")
+    tile_.add_argument("file", help="the scenario (JSON); - reads standard input")
+    tile_.add_argument("--explain", action="store_true", help="tell the story in words")
+    play_ = commands.add_parser("play", help="play a whole game between computer players")
+    play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
+    play_.add_argument("--seed", type=int, default=None,
+                       help="the same seed gives the same game (default: a fresh one)")
+    play_.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    play_.add_argument("--wall", choices=WALL_KINDS, default="colored")
+    return parser
+
+
+def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        source = stdin or sys.stdin
+        scenario = Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
+    except ScenarioError as e:
+        print(f"error: {e}", file=stderr)
+        return 2
+    result = scenario.tile()
+    if explain:
+        print(result.explain(), file=stdout)
+    else:
+        print(pretty_json(result.to_dict()), file=stdout)
+    return 0
+
+
+def pretty_json(value, indent: str = "") -> str:
+    """JSON with one line per small object or list (one holding no object or list), so that each
+    placement reads as one line."""
+    inner = indent + "  "
+    if isinstance(value, dict) and any(isinstance(v, dict | list) for v in value.values()):
+        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = [f"{inner}{pretty_json(v, inner)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{indent}]"
+    return json.dumps(value)
+
+
+def play(players: int, seed: int | None, policy: str, wall: str = "colored",
+         stdout: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    game = Game(players, seed, wall)
+    chooser = [POLICIES[policy](f"{game.seed}:{p}") for p in range(players)]
+    print(f"Azul: {players} players, {wall} wall, seed {game.seed}, {policy} policy", file=out)
+    while not game.over:
+        print(f"\nround {game.round}: player {game.current} starts", file=out)
+        print("  factories: " + "  ".join(_tiles(f) for f in game.factories), file=out)
+        number = game.round
+        while game.round == number and not game.over:
+            player = game.current
+            move = chooser[player](game)
+            game.play(move)
+            print(f"  player {player}: {move}", file=out)
+        print("  wall tiling:", file=out)
+        for step in game.last_tiling:
+            if not isinstance(step, EndBonus):
+                print(f"    player {step.player}: {describe(step)}", file=out)
+        print("  scores: " + ", ".join(map(str, game.scores)), file=out)
+    print(f"\ngame over after round {game.round}", file=out)
+    for step in game.last_tiling:
+        if isinstance(step, EndBonus):
+            print(f"  player {step.player}: {describe(step)}", file=out)
+    print("final scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(game.scores)),
+          file=out)
+    won = game.winners
+    if len(won) == 1:
+        print(f"winner: player {won[0]}", file=out)
+    else:
+        print(f"shared victory: players {', '.join(map(str, won))}", file=out)
+    return 0
+
+
+def _tiles(counts: list[int]) -> str:
+    return "".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"

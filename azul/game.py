@@ -1,0 +1,540 @@
+"""The game state: factories, centre, bag, lid, players' boards, and the flow of rounds.
+
+A round is (A) the factory offer, one ``Take`` move after another, then (B) the wall tiling, then
+(C) the preparation of the next round. On the coloured wall the tiling needs no decision, so the
+move that empties the table runs it at once; on the gray wall the game enters the ``"tiling"``
+phase and asks each player in turn (player 0 first) for the column of each complete line, top to
+bottom, as ``Place`` moves. ``last_tiling`` keeps the steps of the latest tiling phase, to replay.
+
+Readings where the rulebook is silent (see ``docs/azul.md``):
+
+* player 0 starts the first round;
+* if nobody takes from the centre in a round, the marker stays there and the same player starts
+  the next round;
+* if the bag and the lid are both empty so that a new round would start with no tile at all (it
+  cannot happen with two or three players), the game ends there, with the end bonuses.
+
+Tiles are counts per colour, the bag draws with the game's own ``random.Random(seed)``, and every
+move is checked completely before anything changes, so an illegal move leaves the state exactly as
+it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from . import checks
+from .board import Board
+from .errors import (
+    ColourNotThere,
+    GameOver,
+    NoSuchSource,
+    NotThisLine,
+    ScenarioError,
+    WrongColour,
+    WrongPhase,
+)
+from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move, take_table
+from .tiles import (
+    COLOURS,
+    FACTORIES,
+    FLOOR_SLOTS,
+    LETTERS,
+    MARKER,
+    NAMES,
+    PLAYER_COUNTS,
+    TILES_PER_COLOUR,
+    TILES_PER_FACTORY,
+    WALL_KINDS,
+)
+from .tiling import (
+    Step,
+    end_bonus,
+    end_of_phase,
+    free_columns,
+    resolve_line,
+    score_floor,
+    tile_board,
+    winners,
+)
+
+OFFER, TILING, OVER = "offer", "tiling", "over"
+PHASES = (OFFER, TILING, OVER)
+
+
+class Game:
+    """An Azul game for 2 to 4 players on the coloured (``"colored"``) or ``"gray"`` wall.
+
+    ``legal_moves()`` lists what the player to move (``current``) may do, ``play(move)`` does one
+    of them (a ``Take``, a ``Place`` or its text). ``copy()`` is cheap; ``to_dict()`` and
+    ``from_dict()`` save and restore everything, the random generator included.
+    """
+
+    __slots__ = ("boards", "gray", "sources", "bag", "lid", "centre_marker", "marker_holder",
+                 "first_player", "current", "round", "phase", "rng", "seed", "tiles_on_table",
+                 "last_tiling", "_tables")
+
+    def __init__(self, players: int = 2, seed: int | str | None = None,
+                 wall: str = "colored") -> None:
+        if players not in FACTORIES:
+            raise ValueError(f"Azul is for 2 to 4 players, not {players}")
+        if wall not in WALL_KINDS:
+            raise ValueError(f"the wall is 'colored' or 'gray', not {wall!r}")
+        if seed is None:
+            seed = random.randrange(2**32)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.gray = wall == "gray"
+        self.boards = [Board() for _ in range(players)]
+        self.sources = [[0] * len(COLOURS) for _ in range(FACTORIES[players] + 1)]
+        self.bag = [TILES_PER_COLOUR] * len(COLOURS)
+        self.lid = [0] * len(COLOURS)
+        self.first_player = 0
+        self.round = 0
+        self.last_tiling: list[Step] = []
+        self._tables = _tables(FACTORIES[players])
+        self._start_round()
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.boards)
+
+    @property
+    def wall(self) -> str:
+        return "gray" if self.gray else "colored"
+
+    @property
+    def factories(self) -> list[list[int]]:
+        """Per factory, the count of each colour (index = colour)."""
+        return self.sources[:-1]
+
+    @property
+    def centre(self) -> list[int]:
+        """The count of each colour in the centre (the marker is ``centre_marker``)."""
+        return self.sources[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return [board.score for board in self.boards]
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning players once the game is over (several when they share the victory)."""
+        return winners(self.boards) if self.phase == OVER else []
+
+    def tile_counts(self) -> list[int]:
+        """How many tiles of each colour the game holds, wherever they are: always 20 each."""
+        counts = [b + i for b, i in zip(self.bag, self.lid, strict=True)]
+        for place in (*self.sources, *(board.tile_counts() for board in self.boards)):
+            for colour, n in enumerate(place):
+                counts[colour] += n
+        return counts
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the player ``current`` may make now, in a fixed order: factories by number,
+        then the centre; colours B Y R K W; pattern lines top to bottom, then the floor. In the
+        gray tiling phase: the free columns of the line to tile, or the floor when none is free."""
+        if self.phase == OFFER:
+            accepts = self.boards[self.current].accepts
+            moves: list[Move] = []
+            for table, counts in zip(self._tables, self.sources):  # noqa: B905 (same length)
+                for colour in COLOURS:
+                    if counts[colour]:
+                        moves += table[colour][accepts[colour]]
+            return moves
+        if self.phase == TILING:
+            board = self.boards[self.current]
+            line = board.next_complete_line()
+            colour = board.line_colour[line]
+            columns = free_columns(board, line, colour, self.gray) or [FLOOR]
+            return [Place(line, colour, column) for column in columns]
+        return []
+
+    def play(self, move: Move | str) -> None:
+        """Make ``move`` (or the move written as that text) for the player ``current``; an illegal
+        one raises an ``IllegalMove`` subclass and changes nothing."""
+        if type(move) is Take and self.phase == OFFER:
+            self._take(move)
+        elif type(move) is Place and self.phase == TILING:
+            self._place(move)
+        elif isinstance(move, str):
+            self.play(parse_move(move))
+        else:
+            self._refuse(move)
+
+    def _refuse(self, move) -> None:
+        if not isinstance(move, Take | Place):
+            raise TypeError(f"play() takes a move or its text, not {move!r}")
+        if self.phase == OVER:
+            raise GameOver("the game is over: no more moves")
+        if self.phase == OFFER:
+            raise WrongPhase(f"it is the factory offer: take tiles from a factory or the centre "
+                             f"(e.g. {self.legal_moves()[0]!s}), {move} is a wall choice")
+        line = self.boards[self.current].next_complete_line()
+        raise WrongPhase(f"it is the wall tiling: player {self.current} chooses where the tile of "
+                         f"line {line} goes (e.g. {self.legal_moves()[0]!s}), not {move}")
+
+    def _take(self, move: Take) -> None:
+        source, colour, line = move.source, move.colour, move.line
+        sources = self.sources
+        if source >= len(sources) - 1:
+            raise NoSuchSource(f"there is no factory {source}: a {self.players}-player game has "
+                               f"factories 0 to {len(sources) - 2}")
+        counts = sources[source]  # CENTRE (-1) is the last source
+        n = counts[colour]
+        if not n:
+            raise ColourNotThere(self._not_there(source, colour))
+        board = self.boards[self.current]
+        if line != FLOOR and not board.accepts[colour] >> line & 1:
+            raise board.refusal(colour, line)
+
+        # Checked: from here on nothing can fail.
+        if source == CENTRE:
+            counts[colour] = 0
+            if self.centre_marker:
+                self.centre_marker = False
+                self.marker_holder = self.current
+                if len(board.floor) < FLOOR_SLOTS:  # a full floor: the player still starts next
+                    board.floor.append(MARKER)
+        else:
+            counts[colour] = 0
+            centre = sources[-1]
+            for other in COLOURS:
+                if counts[other]:
+                    centre[other] += counts[other]
+            sources[source] = [0, 0, 0, 0, 0]
+
+        overflow = n
+        if line != FLOOR:
+            have = board.line_count[line]
+            room = line + 1 - have
+            accepts = board.accepts
+            bit = 1 << line
+            if have == 0:  # the line now holds this colour, so no other colour may join it
+                board.line_colour[line] = colour
+                for other in COLOURS:
+                    accepts[other] &= ~bit
+                accepts[colour] |= bit
+            if n >= room:
+                board.line_count[line] = line + 1
+                accepts[colour] &= ~bit
+                overflow = n - room
+            else:
+                board.line_count[line] = have + n
+                overflow = 0
+        if overflow:
+            floor = board.floor
+            room = FLOOR_SLOTS - len(floor)
+            if overflow <= room:
+                floor += [colour] * overflow
+            else:  # beyond the seventh slot tiles go straight to the lid
+                floor += [colour] * room
+                self.lid[colour] += overflow - room
+
+        self.tiles_on_table -= n
+        if self.tiles_on_table:
+            self.current = (self.current + 1) % len(self.boards)
+        else:
+            self._tile()
+
+    def _not_there(self, source: int, colour: int) -> str:
+        counts = self.sources[source]
+        where = "the centre" if source == CENTRE else f"factory {source}"
+        if any(counts):
+            held = ", ".join(NAMES[c] for c in COLOURS if counts[c])
+            return f"{where} has no {NAMES[colour]} tiles (it holds {held})"
+        if source == CENTRE and self.centre_marker:
+            return (f"the centre has no {NAMES[colour]} tiles: it holds only the first-player "
+                    "marker, which cannot be taken on its own")
+        return f"{where} has no {NAMES[colour]} tiles: it is empty"
+
+    def _place(self, move: Place) -> None:
+        board = self.boards[self.current]
+        line = board.next_complete_line()
+        colour = board.line_colour[line]
+        if move.line != line:
+            raise NotThisLine(f"line {line} is next: complete lines go to the wall from top to "
+                              f"bottom, so line {move.line} cannot be tiled now")
+        if move.colour != colour:
+            raise WrongColour(f"line {line} holds {NAMES[colour]}, not {NAMES[move.colour]}")
+        step = resolve_line(board, self.current, line, move.column, self.gray, self.lid)
+        self.last_tiling.append(step)
+        self._continue_tiling()
+
+    # --- the flow of a round -------------------------------------------------------------------
+
+    def _tile(self) -> None:
+        """Phase B, once the table is empty."""
+        self.last_tiling = steps = []
+        if self.gray:
+            self.phase = TILING
+            self.current = 0
+            self._continue_tiling()
+            return
+        lid = self.lid
+        for player, board in enumerate(self.boards):
+            steps += tile_board(board, player, lid)
+        self._end_tiling()
+
+    def _continue_tiling(self) -> None:
+        """Gray wall: finish every player who has no complete line left, up to the next choice."""
+        boards = self.boards
+        player = self.current
+        while player < len(boards):
+            board = boards[player]
+            if board.next_complete_line() is not None:
+                self.current = player
+                return
+            self.last_tiling.append(score_floor(board, player, self.lid))
+            board.refresh()
+            player += 1
+        self._end_tiling()
+
+    def _end_tiling(self) -> None:
+        if self.marker_holder is not None:
+            self.first_player = self.marker_holder
+        bonuses = end_of_phase(self.boards, self.gray)
+        if bonuses:
+            self.last_tiling += bonuses
+            self.phase = OVER
+        else:
+            self._start_round()
+
+    def _start_round(self) -> None:
+        """Phase C: the marker back to the centre, every factory refilled from the bag (from the
+        lid when the bag runs out), and the holder of the marker starts."""
+        self.round += 1
+        self.centre_marker = True
+        self.marker_holder = None
+        self.current = self.first_player
+        self.phase = OFFER
+        bag = self.bag
+        in_bag = sum(bag)
+        draw = self.rng.random
+        drawn = 0
+        for counts in self.sources[:-1]:
+            for _ in range(TILES_PER_FACTORY):
+                if not in_bag:
+                    lid = self.lid
+                    in_bag = sum(lid)
+                    if not in_bag:  # bag and lid both empty: partly filled factories
+                        break
+                    bag[:] = lid
+                    lid[:] = [0] * len(COLOURS)
+                # A uniform draw among the tiles in the bag (int(random() * n) has no bias that
+                # matters for n <= 100, and is much cheaper than randrange).
+                x = int(draw() * in_bag)
+                colour = 0
+                while x >= bag[colour]:
+                    x -= bag[colour]
+                    colour += 1
+                bag[colour] -= 1
+                counts[colour] += 1
+                in_bag -= 1
+                drawn += 1
+        self.tiles_on_table = drawn
+        if not drawn:  # nothing to play with: the game cannot go on
+            self.last_tiling += [end_bonus(board, p) for p, board in enumerate(self.boards)]
+            self.phase = OVER
+
+    # --- copies and files ----------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy (its random generator continues the same sequence)."""
+        other = Game.__new__(Game)
+        other.boards = [board.copy() for board in self.boards]
+        other.gray = self.gray
+        other.sources = [counts[:] for counts in self.sources]
+        other.bag = self.bag[:]
+        other.lid = self.lid[:]
+        other.centre_marker = self.centre_marker
+        other.marker_holder = self.marker_holder
+        other.first_player = self.first_player
+        other.current = self.current
+        other.round = self.round
+        other.phase = self.phase
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.seed = self.seed
+        other.tiles_on_table = self.tiles_on_table
+        other.last_tiling = self.last_tiling[:]
+        other._tables = self._tables
+        return other
+
+    def to_dict(self) -> dict:
+        """The whole state as JSON-ready data (see ``docs/azul.md``); ``from_dict`` reads it back.
+        The steps of the last tiling are history, not state, and are not saved."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": "azul",
+            "wall": self.wall,
+            "seed": self.seed,
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "first_player": self.first_player,
+            "factories": [_letters(counts) for counts in self.factories],
+            "centre": _letters(self.centre),
+            "centre_marker": self.centre_marker,
+            "marker_holder": self.marker_holder,
+            "bag": dict(zip(LETTERS, self.bag, strict=True)),
+            "lid": dict(zip(LETTERS, self.lid, strict=True)),
+            "players": [board.to_dict() for board in self.boards],
+            "rng": [version, list(internal), gauss],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ScenarioError("file", f"not valid JSON ({e})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Game:
+        """The game saved by ``to_dict``; an invalid field raises ``ScenarioError`` naming it."""
+        return _read_game(cls, data)
+
+    def __str__(self) -> str:
+        head = f"round {self.round}, {self.phase}"
+        if self.phase != OVER:
+            head += f", player {self.current} to move"
+        lines = [head]
+        for i, counts in enumerate(self.factories):
+            lines.append(f"factory {i}: {_letters(counts) or '-'}")
+        marker = " + marker" if self.centre_marker else ""
+        lines.append(f"centre: {_letters(self.centre) or '-'}{marker}")
+        for p, board in enumerate(self.boards):
+            lines.append(f"player {p}: {board}")
+        return "\n".join(lines)
+
+
+def _letters(counts: list[int]) -> str:
+    return "".join(LETTERS[c] * n for c, n in enumerate(counts))
+
+
+_TABLE_CACHE: dict[int, list] = {}
+
+
+def _tables(factories: int) -> list:
+    """The move tables of each source in the order of ``Game.sources`` (factories, then centre)."""
+    if factories not in _TABLE_CACHE:
+        _TABLE_CACHE[factories] = [take_table(s) for s in (*range(factories), CENTRE)]
+    return _TABLE_CACHE[factories]
+
+
+# --- reading a saved game ------------------------------------------------------------------------
+
+_GAME_FIELDS = ("game", "wall", "seed", "round", "phase", "current", "first_player", "factories",
+                "centre", "centre_marker", "marker_holder", "bag", "lid", "players", "rng")
+
+
+def _read_game(cls, data) -> Game:
+    checks.mapping(data, "", _GAME_FIELDS)
+    for key in _GAME_FIELDS:
+        checks.required(data, key, "")
+    checks.choice(data["game"], "game", ("azul",))
+    wall = checks.choice(data["wall"], "wall", WALL_KINDS)
+    gray = wall == "gray"
+    players = checks.listing(data["players"], "players")
+    if len(players) not in PLAYER_COUNTS:
+        raise ScenarioError("players", f"a game has 2 to 4 players, found {len(players)}")
+    n = len(players)
+    game = cls.__new__(cls)
+    game.gray = gray
+    game.boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
+    seed = data["seed"]
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise ScenarioError("seed", "expected a whole number, a string or null")
+    game.seed = seed
+    game.round = checks.integer(data["round"], "round", low=1)
+    game.phase = PHASES[PHASES.index(checks.choice(data["phase"], "phase", PHASES))]
+    if game.phase == TILING and not gray:
+        raise ScenarioError("phase", "only a gray-wall game waits in the tiling phase: the "
+                                     "colored wall tiles itself")
+    game.current = checks.integer(data["current"], "current", 0, n - 1)
+    game.first_player = checks.integer(data["first_player"], "first_player", 0, n - 1)
+    factories = checks.listing(data["factories"], "factories", FACTORIES[n])
+    game.sources = [_read_tiles(f, f"factories[{i}]", TILES_PER_FACTORY)
+                    for i, f in enumerate(factories)]
+    game.sources.append(_read_tiles(data["centre"], "centre", None))
+    game.bag = _read_counts(data["bag"], "bag")
+    game.lid = _read_counts(data["lid"], "lid")
+    _read_marker(game, data)
+    _read_rng(game, data["rng"])
+    game.tiles_on_table = sum(map(sum, game.sources))
+    game.last_tiling = []
+    game._tables = _tables(FACTORIES[n])
+
+    for colour, total in enumerate(game.tile_counts()):
+        if total != TILES_PER_COLOUR:
+            raise ScenarioError("players", f"the game holds {total} {NAMES[colour]} tiles in "
+                                           f"all (bag, lid, table and boards), not "
+                                           f"{TILES_PER_COLOUR}")
+    if game.phase == OFFER and not game.tiles_on_table:
+        raise ScenarioError("factories", "the factory offer needs tiles on the table")
+    if game.phase == TILING:
+        if game.tiles_on_table:
+            raise ScenarioError("factories", "the tiling phase starts once the table is empty")
+        if game.boards[game.current].next_complete_line() is None:
+            raise ScenarioError("current", f"player {game.current} has no complete line to tile")
+    return game
+
+
+def _read_tiles(value, field: str, most: int | None) -> list[int]:
+    checks.text(value, field)
+    if most is not None and len(value) > most:
+        raise ScenarioError(field, f"a factory holds at most {most} tiles, found {len(value)}")
+    counts = [0] * len(COLOURS)
+    for ch in value:
+        if ch not in LETTERS:
+            raise ScenarioError(field, f"{ch!r} is not a colour letter ({' '.join(LETTERS)})")
+        counts[LETTERS.index(ch)] += 1
+    return counts
+
+
+def _read_counts(value, field: str) -> list[int]:
+    checks.mapping(value, field, tuple(LETTERS))
+    return [checks.integer(value.get(x, 0), f"{field}.{x}", low=0) for x in LETTERS]
+
+
+def _read_marker(game: Game, data: dict) -> None:
+    in_centre = data["centre_marker"]
+    if not isinstance(in_centre, bool):
+        raise ScenarioError("centre_marker", "expected true or false")
+    holder = data["marker_holder"]
+    if holder is not None:
+        holder = checks.integer(holder, "marker_holder", 0, game.players - 1)
+    if in_centre == (holder is not None):
+        raise ScenarioError("marker_holder", "the first-player marker is either in the centre "
+                                             "(centre_marker true, marker_holder null) or held by "
+                                             "a player, not both or neither")
+    for p, board in enumerate(game.boards):
+        if board.has_marker and p != holder:
+            raise ScenarioError(f"players[{p}].floor", "the first-player marker is not this "
+                                                       "player's (see marker_holder)")
+    game.centre_marker = in_centre
+    game.marker_holder = holder
+
+
+def _read_rng(game: Game, value) -> None:
+    try:
+        version, internal, gauss = value
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise ScenarioError("rng", "not a saved random-generator state") from None
+    game.rng = rng

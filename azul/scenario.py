@@ -1,0 +1,229 @@
+"""Scenario files: a position written by a teacher or a player, to ask "what would the tiling do?".
+
+A scenario is a small JSON object (the format is in ``docs/azul.md``)::
+
+    {"game": "azul", "wall": "colored",
+     "players": [{"score": 12, "wall": ["B....", ".B...", ".....", ".....", "....."],
+                  "pattern_lines": ["", "YY", "R", "", "KKKKK"], "floor": "FB"}]}
+
+``Scenario.from_dict`` checks everything, the gray-wall column choices included, and raises
+``ScenarioError`` naming the first field that is wrong; a ``Scenario`` that exists is valid, so
+``tile()`` always succeeds. It runs the wall tiling for every player with the very functions the
+game uses, and returns a ``TilingResult`` that prints as JSON data or as words.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import checks
+from .board import Board
+from .errors import IllegalMove, ScenarioError
+from .tiles import COLOURS, LETTERS, LINES, NAMES, SIZE, TILES_PER_COLOUR, WALL_KINDS
+from .tiling import (
+    EndBonus,
+    FloorPenalty,
+    Placement,
+    Step,
+    ToFloor,
+    describe,
+    resolve_line,
+    tile_all,
+    winners,
+)
+
+_FIELDS = ("game", "wall", "players")
+_MOST_PLAYERS = 4
+
+
+class Scenario:
+    """The players' boards of a position, on one kind of wall, with the gray-wall column choices
+    (``gray_columns[player][line]``, ``None`` where there is no choice)."""
+
+    def __init__(self, boards: list[Board], wall: str = "colored",
+                 gray_columns: list[list[int | None]] | None = None) -> None:
+        self.boards = boards
+        self.wall = wall
+        self.gray_columns = gray_columns or [[None] * SIZE for _ in boards]
+
+    @property
+    def gray(self) -> bool:
+        return self.wall == "gray"
+
+    # --- reading and writing ---------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Scenario:
+        """Check a scenario and build it; the first invalid field raises ``ScenarioError``."""
+        checks.mapping(data, "", _FIELDS)
+        checks.choice(checks.required(data, "game", ""), "game", ("azul",))
+        wall = checks.choice(checks.required(data, "wall", ""), "wall", WALL_KINDS)
+        gray = wall == "gray"
+        players = checks.listing(checks.required(data, "players", ""), "players")
+        if not 1 <= len(players) <= _MOST_PLAYERS:
+            raise ScenarioError("players", f"expected 1 to {_MOST_PLAYERS} players, "
+                                           f"found {len(players)}")
+        boards, columns = [], []
+        marker_at = None
+        for p, entry in enumerate(players):
+            field = f"players[{p}]"
+            board = Board.from_dict(entry, gray, field, extra=("gray_columns",))
+            if board.has_marker:
+                if marker_at is not None:
+                    raise ScenarioError(f"{field}.floor", "there is only one first-player "
+                                                          f"marker, and players[{marker_at}] "
+                                                          "has it")
+                marker_at = p
+            boards.append(board)
+            columns.append(_read_columns(entry.get("gray_columns"), board, gray,
+                                         f"{field}.gray_columns"))
+        _check_supply(boards)
+        scenario = cls(boards, wall, columns)
+        scenario._check_choices()
+        return scenario
+
+    @classmethod
+    def from_json(cls, text: str) -> Scenario:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ScenarioError("file", f"not valid JSON ({e})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Scenario:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ScenarioError("file", f"cannot read {str(path)!r} ({e})") from None
+        return cls.from_json(text)
+
+    @classmethod
+    def from_game(cls, game) -> Scenario:
+        """The players' boards of a game, as a scenario."""
+        return cls([board.copy() for board in game.boards], game.wall)
+
+    def to_dict(self) -> dict:
+        players = []
+        for board, columns in zip(self.boards, self.gray_columns, strict=True):
+            entry = board.to_dict()
+            if any(c is not None for c in columns):
+                entry["gray_columns"] = list(columns)
+            players.append(entry)
+        return {"game": "azul", "wall": self.wall, "players": players}
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    # --- the what-if ---------------------------------------------------------------------------
+
+    def tile(self) -> TilingResult:
+        """Run the wall tiling for every player (the scenario itself does not change)."""
+        boards = [board.copy() for board in self.boards]
+        steps = tile_all(boards, [0] * len(COLOURS), self.gray, self.gray_columns)
+        return TilingResult(boards, steps, [board.score for board in self.boards])
+
+    def _check_choices(self) -> None:
+        """Tile a copy, so that a column choice that breaks a rule, or a missing one, is reported
+        with the field it belongs to."""
+        if not self.gray:
+            return
+        lid = [0] * len(COLOURS)
+        for p, board in enumerate(self.boards):
+            board = board.copy()
+            for line in LINES:
+                if board.is_complete(line):
+                    column = self.gray_columns[p][line]
+                    try:
+                        resolve_line(board, p, line, column, True, lid)
+                    except IllegalMove as e:
+                        raise ScenarioError(f"players[{p}].gray_columns[{line}]", str(e)) from None
+
+
+def _read_columns(value, board: Board, gray: bool, field: str) -> list[int | None]:
+    if value is None:
+        return [None] * SIZE
+    if not gray:
+        raise ScenarioError(field, "only the gray wall has column choices: on the colored wall "
+                                   "every colour has its own cell")
+    checks.listing(value, field, SIZE)
+    columns: list[int | None] = []
+    for line, column in enumerate(value):
+        where = f"{field}[{line}]"
+        if column is not None:
+            checks.integer(column, where, 0, SIZE - 1)
+            if not board.is_complete(line):
+                raise ScenarioError(where, f"line {line} is not complete, so it has no tile to "
+                                           "place: use null")
+        columns.append(column)
+    return columns
+
+
+def _check_supply(boards: list[Board]) -> None:
+    totals = [0] * len(COLOURS)
+    for board in boards:
+        for colour, n in enumerate(board.tile_counts()):
+            totals[colour] += n
+    for colour, n in enumerate(totals):
+        if n > TILES_PER_COLOUR:
+            raise ScenarioError("players", f"the boards hold {n} {NAMES[colour]} tiles, but the "
+                                           f"game has only {TILES_PER_COLOUR}")
+
+
+class TilingResult:
+    """What a tiling phase did: the ``steps`` in order, the ``boards`` afterwards, and whether the
+    game is over."""
+
+    def __init__(self, boards: list[Board], steps: list[Step], before: list[int]) -> None:
+        self.boards = boards
+        self.steps = steps
+        self.before = before
+        self.game_over = any(isinstance(step, EndBonus) for step in steps)
+        self.winners = winners(boards) if self.game_over else []
+
+    def player_steps(self, player: int) -> list[Step]:
+        return [step for step in self.steps if step.player == player]
+
+    def to_dict(self) -> dict:
+        """The report printed by ``python -m azul tile``."""
+        players = []
+        for p, board in enumerate(self.boards):
+            steps = self.player_steps(p)
+            players.append({
+                "placements": [{"line": s.line, "row": s.row, "column": s.column,
+                                "colour": LETTERS[s.colour], "points": s.points}
+                               for s in steps if isinstance(s, Placement)],
+                "to_floor": [{"line": s.line, "colour": LETTERS[s.colour], "tiles": s.tiles}
+                             for s in steps if isinstance(s, ToFloor)],
+                "floor_penalty": next(s.penalty for s in steps if isinstance(s, FloorPenalty)),
+                "bonus": sum(s.points for s in steps if isinstance(s, EndBonus)),
+                "score": board.score,
+            })
+        return {"game_over": self.game_over, "winners": self.winners, "players": players}
+
+    def explain(self) -> str:
+        """The same story in words."""
+        out = []
+        for p in range(len(self.boards)):
+            out.append(f"player {p} (score {self.before[p]}):")
+            steps = self.player_steps(p)
+            if not any(isinstance(s, Placement | ToFloor) for s in steps):
+                out.append("  no complete pattern line: nothing goes to the wall")
+            out += [f"  {describe(s)}" for s in steps if not isinstance(s, EndBonus)]
+        if not self.game_over:
+            out.append("The game goes on: no wall has a complete row.")
+            return "\n".join(out)
+        full = [p for p, board in enumerate(self.boards) if board.has_complete_row()]
+        if full:
+            who = ", ".join(f"player {p}" for p in full)
+            out.append(f"The game is over: a complete row on the wall of {who}.")
+        else:
+            out.append("The game is over: no wall can complete a row any more.")
+        out += [f"  player {s.player}: {describe(s)}" for s in self.steps
+                if isinstance(s, EndBonus)]
+        if len(self.winners) == 1:
+            out.append(f"Winner: player {self.winners[0]}.")
+        else:
+            out.append(f"Shared victory: players {', '.join(map(str, self.winners))}.")
+        return "\n".join(out)

@@ -1,0 +1,75 @@
+"""The vocabulary of Azul: colours, the coloured wall, the floor line and the numbers in the box.
+
+Every fact of the game that is a plain number or a fixed pattern lives here, once. A colour is a
+small int (0 to 4), because the engine keeps tiles as per-colour counts; ``LETTERS`` and ``NAMES``
+turn it into text. Rows, columns, pattern lines, factories and players all count from 0.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+BLUE, YELLOW, RED, BLACK, WHITE = range(5)
+COLOURS = (BLUE, YELLOW, RED, BLACK, WHITE)
+LETTERS = "BYRKW"
+NAMES = ("blue", "yellow", "red", "black", "white")
+
+#: The first-player marker where it lies among tiles (on a floor line): a code and a letter.
+MARKER = 5
+MARKER_LETTER = "F"
+
+TILES_PER_COLOUR = 20
+TOTAL_TILES = TILES_PER_COLOUR * len(COLOURS)
+TILES_PER_FACTORY = 4
+#: How many factory displays a game uses, by number of players.
+FACTORIES = {2: 5, 3: 7, 4: 9}
+PLAYER_COUNTS = tuple(FACTORIES)
+
+#: The wall is SIZE × SIZE and there are SIZE pattern lines; line i holds i + 1 tiles.
+SIZE = 5
+LINES = range(SIZE)
+
+#: What each floor slot costs, left to right, and the cost of a floor holding k tiles.
+FLOOR_PENALTIES = (-1, -1, -2, -2, -2, -3, -3)
+FLOOR_SLOTS = len(FLOOR_PENALTIES)
+FLOOR_TOTALS = (0, *accumulate(FLOOR_PENALTIES))
+
+#: End-of-game bonuses.
+ROW_BONUS = 2
+COLUMN_BONUS = 7
+COLOUR_BONUS = 10
+
+WALL_KINDS = ("colored", "gray")
+
+
+def capacity(line: int) -> int:
+    """How many tiles pattern line ``line`` holds when complete."""
+    return line + 1
+
+
+def wall_colour(row: int, column: int) -> int:
+    """The colour printed on the coloured wall at (row, column): each row is the one above shifted
+    one step to the right, so row 0 reads B Y R K W and row 1 reads W B Y R K."""
+    return (column - row) % SIZE
+
+
+def wall_column(row: int, colour: int) -> int:
+    """The column where ``colour`` sits in ``row`` of the coloured wall."""
+    return (colour + row) % SIZE
+
+
+def floor_penalty(tiles: int) -> int:
+    """The (negative) cost of a floor line holding ``tiles`` tiles; slots beyond 7 do not exist."""
+    return FLOOR_TOTALS[min(tiles, FLOOR_SLOTS)]
+
+
+_BY_WORD = {**{n: c for c, n in enumerate(NAMES)}, **{x.lower(): c for c, x in enumerate(LETTERS)}}
+
+
+def colour_of(word: str) -> int:
+    """The colour named by a word or a letter, in any case: ``"blue"``, ``"B"``, ``"k"``..."""
+    try:
+        return _BY_WORD[word.strip().lower()]
+    except KeyError:
+        known = ", ".join(f"{n} ({x})" for n, x in zip(NAMES, LETTERS, strict=True))
+        raise ValueError(f"{word!r} is not a colour: the colours are {known}") from None

@@ -1,0 +1,368 @@
+"""Phase B, the wall tiling, and the end of the game, as a sequence of observable steps.
+
+Each function changes one board and returns the step it made, so a notebook can replay a tiling
+phase move by move and the engine's fast path keeps nothing it does not need:
+
+* ``Placement`` — the tile of a complete pattern line goes to the wall and scores at once, with the
+  horizontal and vertical runs through it (bit masks of cells; ``cells()`` lists them);
+* ``ToFloor`` — gray wall only: no cell of the row can take the tile, so the line goes to the floor;
+* ``FloorPenalty`` — the floor line costs points, and the score is clamped at 0;
+* ``EndBonus`` — rows, columns and colours completed, once the game is over.
+
+The scoring rule has one home, ``runs`` and ``points``: the tiling, the greedy policy and the
+explanations all go through them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .board import EMPTY, Board
+from .errors import CellTaken, ColumnHasColour, ColumnRequired, FloorNotAllowed, IllegalMove
+from .moves import FLOOR
+from .tiles import (
+    COLOUR_BONUS,
+    COLUMN_BONUS,
+    FLOOR_SLOTS,
+    LINES,
+    MARKER,
+    NAMES,
+    ROW_BONUS,
+    SIZE,
+    floor_penalty,
+    wall_column,
+)
+
+# --- the scoring rule ------------------------------------------------------------------------
+
+
+def runs(wall: int, row: int, column: int) -> tuple[int, int]:
+    """The horizontal and vertical runs through (row, column) on ``wall``, which must already hold
+    the new tile there: two bit masks of the contiguous cells, the new tile included."""
+    bit = 1 << (SIZE * row + column)
+    horizontal = vertical = bit
+    b, c = bit, column
+    while c > 0 and wall & (b >> 1):
+        b >>= 1
+        c -= 1
+        horizontal |= b
+    b, c = bit, column
+    while c < SIZE - 1 and wall & (b << 1):
+        b <<= 1
+        c += 1
+        horizontal |= b
+    b, r = bit, row
+    while r > 0 and wall & (b >> SIZE):
+        b >>= SIZE
+        r -= 1
+        vertical |= b
+    b, r = bit, row
+    while r < SIZE - 1 and wall & (b << SIZE):
+        b <<= SIZE
+        r += 1
+        vertical |= b
+    return horizontal, vertical
+
+
+def points(horizontal: int, vertical: int) -> int:
+    """What a new tile scores from its runs: 1 when it touches nothing; otherwise the length of
+    each run that has at least two tiles, added together."""
+    h, v = horizontal.bit_count(), vertical.bit_count()
+    if h == 1 and v == 1:
+        return 1
+    return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+def placement_points(wall: int, row: int, column: int) -> int:
+    """What a tile put at (row, column) of ``wall`` (an empty cell) would score."""
+    return points(*runs(wall | 1 << (SIZE * row + column), row, column))
+
+
+def cells(mask: int) -> list[tuple[int, int]]:
+    """The (row, column) cells of a bit mask, top to bottom, left to right."""
+    return [divmod(i, SIZE) for i in range(SIZE * SIZE) if mask >> i & 1]
+
+
+# --- the steps -------------------------------------------------------------------------------
+
+
+class Placement(NamedTuple):
+    """The tile of complete pattern ``line`` went to (row, column) and scored ``points``."""
+
+    player: int
+    line: int
+    row: int
+    column: int
+    colour: int
+    points: int
+    horizontal: int  # bit mask of the horizontal run through the tile
+    vertical: int  # bit mask of the vertical run through the tile
+    score: int  # the player's score after this step
+
+
+class ToFloor(NamedTuple):
+    """Gray wall: no cell could take the tile of ``line``, so its ``tiles`` went to the floor
+    (``to_lid`` of them beyond the seventh slot went to the lid)."""
+
+    player: int
+    line: int
+    colour: int
+    tiles: int
+    to_lid: int
+
+
+class FloorPenalty(NamedTuple):
+    """The floor line held ``tiles`` (the marker counts) and cost ``penalty``; ``score`` is
+    ``before + penalty`` clamped at 0."""
+
+    player: int
+    tiles: int
+    penalty: int
+    before: int
+    score: int
+
+    @property
+    def clamped(self) -> bool:
+        return self.before + self.penalty < 0
+
+
+class EndBonus(NamedTuple):
+    """End of the game: ``rows``, ``columns`` and ``colours`` completed, worth ``points``."""
+
+    player: int
+    rows: int
+    columns: int
+    colours: int
+    points: int
+    score: int
+
+
+Step = Placement | ToFloor | FloorPenalty | EndBonus
+
+
+# --- one step at a time ------------------------------------------------------------------------
+
+
+def free_columns(board: Board, row: int, colour: int, gray: bool) -> list[int]:
+    """The columns where a ``colour`` tile may go in ``row``. The coloured wall has one place for
+    it; the gray wall allows any empty cell of the row whose column lacks that colour."""
+    if not gray:
+        return [wall_column(row, colour)]
+    cells_ = board.cells
+    return [c for c in range(SIZE)
+            if cells_[SIZE * row + c] == EMPTY and colour not in cells_[c::SIZE]]
+
+
+def refusal(board: Board, line: int, column: int | None, gray: bool) -> IllegalMove | None:
+    """Why the tile of complete pattern ``line`` cannot go to ``column`` (``FLOOR``: the whole line
+    to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can."""
+    colour = board.line_colour[line]
+    name = NAMES[colour]
+    free = free_columns(board, line, colour, gray)
+    options = " or ".join(map(str, free))
+    if column is None or column == FLOOR:
+        if not free:
+            return None
+        if column is None:
+            return ColumnRequired(f"line {line} is complete: say in which column its {name} "
+                                  f"tile goes ({options})")
+        return FloorNotAllowed(f"line {line} cannot go to the floor: its {name} tile still fits "
+                               f"in column {options}")
+    if not gray and column != free[0]:
+        return CellTaken(f"on the colored wall {name} goes in column {free[0]} of row {line}, "
+                         f"not column {column}")
+    held = board.cells[SIZE * line + column]
+    if held != EMPTY:
+        return CellTaken(f"row {line}, column {column} of your wall already holds {NAMES[held]}")
+    if colour in board.cells[column::SIZE]:
+        return ColumnHasColour(f"column {column} of your wall already has {name}: no colour "
+                               "twice in a column")
+    return None
+
+
+def tile_line(board: Board, player: int, line: int, column: int, lid: list[int]) -> Placement:
+    """Move the tile of complete pattern ``line`` to (line, column), score it, and put the rest
+    of the line in the lid. ``column`` must be legal (see ``refusal``)."""
+    colour = board.line_colour[line]
+    index = SIZE * line + column
+    board.cells[index] = colour
+    wall = board.wall = board.wall | 1 << index
+    horizontal, vertical = runs(wall, line, column)
+    gained = points(horizontal, vertical)
+    board.score += gained
+    lid[colour] += line  # a complete line holds line + 1 tiles; one went to the wall
+    board.line_colour[line] = EMPTY
+    board.line_count[line] = 0
+    return Placement(player, line, line, column, colour, gained, horizontal, vertical,
+                     board.score)
+
+
+def line_to_floor(board: Board, player: int, line: int, lid: list[int]) -> ToFloor:
+    """Gray wall, no legal cell: every tile of ``line`` goes to the floor; beyond the seventh slot
+    they go to the lid."""
+    colour, n = board.line_colour[line], board.line_count[line]
+    room = FLOOR_SLOTS - len(board.floor)
+    kept = min(n, room)
+    board.floor.extend([colour] * kept)
+    lid[colour] += n - kept
+    board.line_colour[line] = EMPTY
+    board.line_count[line] = 0
+    return ToFloor(player, line, colour, n, n - kept)
+
+
+def score_floor(board: Board, player: int, lid: list[int]) -> FloorPenalty:
+    """The floor penalty and the clamp at 0; the floor tiles go to the lid. The marker counts as a
+    tile but does not go to the lid: the game hands it on."""
+    floor = board.floor
+    penalty = floor_penalty(len(floor))
+    before = board.score
+    board.score = max(0, before + penalty)
+    for colour in floor:
+        if colour != MARKER:
+            lid[colour] += 1
+    board.floor = []
+    return FloorPenalty(player, len(floor), penalty, before, board.score)
+
+
+def end_bonus(board: Board, player: int) -> EndBonus:
+    """Add the end-of-game bonuses for complete rows, columns and colours."""
+    rows, columns, colours = board.complete_rows(), board.complete_columns(), \
+        board.complete_colours()
+    gained = ROW_BONUS * rows + COLUMN_BONUS * columns + COLOUR_BONUS * colours
+    board.score += gained
+    return EndBonus(player, rows, columns, colours, gained, board.score)
+
+
+# --- a whole phase -----------------------------------------------------------------------------
+
+
+def resolve_line(board: Board, player: int, line: int, column: int | None, gray: bool,
+                 lid: list[int]) -> Placement | ToFloor:
+    """Tile complete pattern ``line`` as chosen (``None`` or ``FLOOR`` when nothing fits), after
+    checking the choice; raises the ``IllegalMove`` from ``refusal`` otherwise."""
+    problem = refusal(board, line, column, gray)
+    if problem is not None:
+        raise problem
+    if column is None or column == FLOOR:
+        return line_to_floor(board, player, line, lid)
+    return tile_line(board, player, line, column, lid)
+
+
+def tile_board(board: Board, player: int, lid: list[int], gray: bool = False,
+               columns: list[int | None] | None = None) -> list[Step]:
+    """One player's whole tiling: the complete lines top to bottom (on the gray wall in the
+    ``columns`` given, one entry per line), then the floor."""
+    steps: list[Step] = []
+    counts = board.line_count
+    for line in LINES:
+        if counts[line] == line + 1:
+            if gray:
+                column = columns[line] if columns else None
+                steps.append(resolve_line(board, player, line, column, gray, lid))
+            else:
+                column = wall_column(line, board.line_colour[line])
+                steps.append(tile_line(board, player, line, column, lid))
+    steps.append(score_floor(board, player, lid))
+    board.refresh()
+    return steps
+
+
+def row_can_complete(board: Board, row: int) -> bool:
+    """Gray wall: whether ``row`` can still be completed, i.e. its missing colours can be given
+    to its empty cells, one each, without a colour twice in a column. Placements only ever add
+    constraints, so a row that cannot be completed now never can."""
+    cells_ = board.cells
+    start = SIZE * row
+    empty = [c for c in range(SIZE) if cells_[start + c] == EMPTY]
+    missing = [k for k in range(SIZE) if k not in cells_[start:start + SIZE]]
+
+    def fits(i: int, used: int) -> bool:
+        if i == len(missing):
+            return True
+        return any(not used >> c & 1 and missing[i] not in cells_[c::SIZE]
+                   and fits(i + 1, used | 1 << c) for c in empty)
+
+    return fits(0, 0)
+
+
+def is_blocked(board: Board) -> bool:
+    """Gray wall: no row of this wall can ever be completed."""
+    return not any(row_can_complete(board, row) for row in range(SIZE))
+
+
+def game_ends(boards: list[Board], gray: bool) -> bool:
+    """The end-of-game check after a whole tiling phase: some wall has a complete row. On the gray
+    wall the game also ends when no wall can ever complete a row any more (the rulebook is silent;
+    without this such a game would never end)."""
+    if any(board.has_complete_row() for board in boards):
+        return True
+    return gray and all(is_blocked(board) for board in boards)
+
+
+def end_of_phase(boards: list[Board], gray: bool = False) -> list[EndBonus]:
+    """After a whole tiling phase: when the game ends (``game_ends``) every player gets the end
+    bonuses, returned as steps; otherwise nothing happens and the list is empty."""
+    if not game_ends(boards, gray):
+        return []
+    return [end_bonus(board, player) for player, board in enumerate(boards)]
+
+
+def tile_all(boards: list[Board], lid: list[int], gray: bool = False,
+             columns: list[list[int | None]] | None = None) -> list[Step]:
+    """A whole tiling phase for every player, then the end-of-game check and bonuses."""
+    steps: list[Step] = []
+    for player, board in enumerate(boards):
+        steps += tile_board(board, player, lid, gray, columns[player] if columns else None)
+    return steps + end_of_phase(boards, gray)
+
+
+def winners(boards: list[Board]) -> list[int]:
+    """The players with the most points; among those tied only, the most complete rows; a tie
+    that remains is a shared victory."""
+    best = max(board.score for board in boards)
+    tied = [p for p, board in enumerate(boards) if board.score == best]
+    most_rows = max(boards[p].complete_rows() for p in tied)
+    return [p for p in tied if boards[p].complete_rows() == most_rows]
+
+
+# --- in words --------------------------------------------------------------------------------
+
+
+def describe(step: Step) -> str:
+    """One step in plain words, e.g. for ``python -m azul tile --explain``."""
+    if isinstance(step, Placement):
+        return _describe_placement(step)
+    if isinstance(step, ToFloor):
+        lid = f" ({step.to_lid} beyond the seventh slot go to the lid)" if step.to_lid else ""
+        return (f"line {step.line}: no cell of row {step.line} can take {NAMES[step.colour]}, "
+                f"so all {step.tiles} tiles go to the floor{lid}")
+    if isinstance(step, FloorPenalty):
+        if not step.tiles:
+            return f"floor: empty, no penalty (score {step.score})"
+        clamp = (f"; {step.before} - {-step.penalty} would be {step.before + step.penalty}, "
+                 "but a score never drops below 0") if step.clamped else ""
+        return (f"floor: {step.tiles} tile{'s' if step.tiles > 1 else ''}, "
+                f"{step.penalty}{clamp} (score {step.score})")
+    parts = [f"{n} complete {what}{'s' if n != 1 else ''} (+{n * bonus})"
+             for n, what, bonus in ((step.rows, "row", ROW_BONUS),
+                                    (step.columns, "column", COLUMN_BONUS),
+                                    (step.colours, "colour", COLOUR_BONUS))]
+    return f"end bonus: {', '.join(parts)}: +{step.points} (score {step.score})"
+
+
+def _describe_placement(step: Placement) -> str:
+    head = (f"line {step.line}: {NAMES[step.colour]} goes to row {step.row}, "
+            f"column {step.column}")
+    h, v = cells(step.horizontal), cells(step.vertical)
+    if len(h) == 1 and len(v) == 1:
+        why = "it touches no other tile: +1"
+    else:
+        found = []
+        if len(h) > 1:
+            found.append((len(h), f"a horizontal run of {len(h)} (columns {h[0][1]}-{h[-1][1]})"))
+        if len(v) > 1:
+            found.append((len(v), f"a vertical run of {len(v)} (rows {v[0][0]}-{v[-1][0]})"))
+        sums = " + ".join(str(n) for n, _ in found)
+        total = f"{sums} = +{step.points}" if len(found) > 1 else f"+{step.points}"
+        why = f"it makes {' and '.join(text for _, text in found)}: {total}"
+    return f"{head}; {why} (score {step.score})"
