@@ -57,7 +57,6 @@ state; the Card objects and the per-side tables are shared.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from collections.abc import Iterable
@@ -104,7 +103,6 @@ _NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in
 # For each card, the stack codes each of its needs accepts: a board lacking one of them cannot hold
 # the habitat, which spares the habitat search on most boards of the opening.
 _CARD_NEED_MASKS = {i: tuple({need_mask(p.need) for p in c.pattern}) for i, c in _CARDS.items()}
-_STAMPS = itertools.count(1)
 
 _cube_indices = getattr(habitats, "cube_cell_indices", None)
 
@@ -132,7 +130,7 @@ class Player:
     """One seat: the personal board, the cards above and beside it, the Nature's Spirit card."""
 
     __slots__ = ("board", "held", "placed", "completed", "spirit", "spirit_offer", "spirit_placed",
-                 "turns", "counts")
+                 "turns", "cache")
 
     def __init__(self, side: Side):
         self.board = Board(side)
@@ -143,7 +141,7 @@ class Player:
         self.spirit_offer: list[int] = []  # the two spirit cards dealt, until one is kept
         self.spirit_placed = False
         self.turns = 0  # turns finished
-        self.counts = [len(self.board.codes)] + [0] * (len(NEXT) - 1)  # cells per stack code
+        self.cache = _CubeCache()
 
     def copy(self) -> Player:
         new = Player.__new__(Player)
@@ -151,7 +149,7 @@ class Player:
         new.held, new.placed, new.completed = self.held[:], dict(self.placed), self.completed[:]
         new.spirit, new.spirit_offer = self.spirit, self.spirit_offer[:]
         new.spirit_placed = self.spirit_placed
-        new.turns, new.counts = self.turns, self.counts[:]
+        new.turns, new.cache = self.turns, self.cache.copy()
         return new
 
     @property
@@ -166,7 +164,7 @@ class Player:
         return sum(self.placed.values()) + self.spirit_placed
 
     def empty_cells(self) -> int:
-        return self.counts[EMPTY]
+        return self.board.codes.count(EMPTY)
 
     def animals(self) -> tuple[tuple[Card, int], ...]:
         return tuple((_CARDS[i], k) for i, k in self.placed.items())
@@ -195,30 +193,33 @@ class Player:
         p.spirit_offer = [int(i) for i in data["spirit_offer"]]
         p.spirit_placed = bool(data["spirit_placed"])
         p.turns = int(data["turns"])
-        p.counts = [0] * len(NEXT)
-        for code in p.board.codes:
-            p.counts[code] += 1
         return p
 
 
 class _CubeCache:
-    """Per player: the cube actions of each card, valid while the board stamp is unchanged."""
+    """One player's cube actions per card, valid while the board is unchanged.
 
-    __slots__ = ("stamp", "present", "found")
+    The key is a snapshot of the board (codes and cubes), so the cache stays right even when a
+    notebook edits the board directly.
+    """
+
+    __slots__ = ("key", "present", "found")
 
     def __init__(self):
-        self.stamp, self.present, self.found = 0, 0, {}
+        self.key, self.present, self.found = None, 0, {}
 
-    def reset(self, stamp: int, counts: list[int]) -> None:
-        present = 0
-        for code, count in enumerate(counts):
-            if count:
+    def check(self, board: Board) -> _CubeCache:
+        key = (tuple(board.codes), frozenset(board.cubes))
+        if key != self.key:
+            present = 0
+            for code in set(board.codes):
                 present |= 1 << code
-        self.stamp, self.present, self.found = stamp, present, {}
+            self.key, self.present, self.found = key, present, {}
+        return self
 
     def copy(self) -> _CubeCache:
         new = _CubeCache()
-        new.stamp, new.present, new.found = self.stamp, self.present, dict(self.found)
+        new.key, new.present, new.found = self.key, self.present, dict(self.found)
         return new
 
 
@@ -276,8 +277,6 @@ class Game:
         self.end_reason: str | None = None  # "board" or "pouch" once the end is triggered
         self.over = False
         self.history: list[Action] = []
-        self._stamps = [next(_STAMPS) for _ in range(players)]
-        self._cube_cache = [_CubeCache() for _ in range(players)]
 
     # -- the pouch --------------------------------------------------------------------------------
     def _draw(self, k: int) -> list[Colour]:
@@ -339,24 +338,20 @@ class Game:
         return (self.taken_space is not None and not self.hand
                 and not (self.spirits and p.spirit is None))
 
-    def _cube_actions(self, seat: int, card_id: int) -> tuple[PlaceCube, ...]:
-        """The cube actions of one card of a player, cached until that player's board changes."""
-        cache = self._cube_cache[seat]
-        if cache.stamp != self._stamps[seat]:
-            cache.reset(self._stamps[seat], self.players[seat].counts)
-        else:
-            hit = cache.found.get(card_id)
-            if hit is not None:
-                return hit
-        found: tuple[PlaceCube, ...] = ()
-        # A habitat needs each of its needs somewhere on the board: the stack counts rule most
+    def _cube_actions(self, p: Player, card_id: int, cache: _CubeCache) -> tuple[PlaceCube, ...]:
+        """The cube actions of one card of a player (``cache`` checked against the board)."""
+        found = cache.found.get(card_id)
+        if found is not None:
+            return found
+        found = ()
+        # A habitat needs each of its needs somewhere on the board: the stacks present rule most
         # cards out before any habitat search.
         present = cache.present
         for mask in _CARD_NEED_MASKS[card_id]:
             if not present & mask:
                 break
         else:
-            cells = _cube_cell_indices(_CARDS[card_id], self.players[seat].board)
+            cells = _cube_cell_indices(_CARDS[card_id], p.board)
             if cells:
                 acts = cube_actions(self.side, card_id)
                 found = tuple(acts[i] for i in cells)
@@ -368,8 +363,7 @@ class Game:
         takes, token placements (colour order, then cell order), card takes, cubes, swaps, end."""
         if self.over:
             return []
-        seat = self.current
-        p = self.players[seat]
+        p = self.players[self.current]
         acts: list[Action] = []
         if self.swapped:
             return [END]
@@ -394,10 +388,12 @@ class Game:
             for i in sorted(self.display):
                 if supply is None or _CARDS[i].cubes <= supply:
                     acts.append(card_action(i))
-        for i in p.held:
-            acts.extend(self._cube_actions(seat, i))
-        if p.spirit is not None and not p.spirit_placed:
-            acts.extend(self._cube_actions(seat, p.spirit))
+        if p.held or p.spirit is not None and not p.spirit_placed:
+            cache = p.cache.check(p.board)
+            for i in p.held:
+                acts.extend(self._cube_actions(p, i, cache))
+            if p.spirit is not None and not p.spirit_placed:
+                acts.extend(self._cube_actions(p, p.spirit, cache))
         if self._can_end():
             if self.solo and not self.took_card and self.deck:
                 acts.extend(swap_action(i) for i in sorted(self.display))
@@ -476,9 +472,6 @@ class Game:
                                  f"not '{action}'")
         return self.players[self.current]
 
-    def _touch(self, seat: int) -> None:
-        self._stamps[seat] = next(_STAMPS)
-
     def _take_tokens(self, action: TakeTokens) -> None:
         self._gate(action)
         space = action.space
@@ -509,11 +502,7 @@ class Game:
         board = p.board
         i, colour = board.check_place(action.cell, colour)
         self.hand.remove(colour)
-        old = board.codes[i]
-        new = board.codes[i] = NEXT[old][colour]
-        p.counts[old] -= 1
-        p.counts[new] += 1
-        self._touch(self.current)
+        board.codes[i] = NEXT[board.codes[i]][colour]
 
     def _take_card(self, action: TakeCard) -> None:
         p = self._gate(action)
@@ -567,7 +556,7 @@ class Game:
             raise IllegalCube(f"{name} already holds a cube: a cell takes one cube")
         if board.codes[i] == EMPTY:
             raise IllegalCube(f"{name} is empty: a cube goes on a token of one of {card.name}'s habitats")
-        cells = self._cube_actions(self.current, card_id)
+        cells = self._cube_actions(p, card_id, p.cache.check(board))
         if cube_actions(self.side, card_id)[i] not in cells:
             where = _words(a.cell for a in cells)
             hint = f" (it could go on {where})" if cells else " (there is none on your board now)"
@@ -580,7 +569,6 @@ class Game:
             if done == card.cubes:
                 p.held.remove(card_id)
                 p.completed.append(card_id)
-        self._touch(self.current)
 
     def _choose_spirit(self, action: ChooseSpirit) -> None:
         p = self._gate(action)
@@ -635,7 +623,7 @@ class Game:
         self._end_checks("ending your turn")
         p = self.players[self.current]
         p.turns += 1
-        if p.counts[EMPTY] <= END_EMPTY_CELLS:
+        if p.board.codes.count(EMPTY) <= END_EMPTY_CELLS:
             self._trigger("board")
         self._refill_central()
         size = DISPLAY[self.n]
@@ -718,8 +706,6 @@ class Game:
         new.central = [s[:] for s in self.central]
         new.hand = self.hand[:]
         new.history = self.history[:]
-        new._stamps = self._stamps[:]
-        new._cube_cache = [c.copy() for c in self._cube_cache]
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
@@ -802,8 +788,6 @@ class Game:
         g._rng = random.Random()
         g._rng.setstate((version, tuple(internal), gauss))
         g.history = [parse_action(a) for a in data["history"]]
-        g._stamps = [next(_STAMPS) for _ in range(g.n)]
-        g._cube_cache = [_CubeCache() for _ in range(g.n)]
         if len(g.players) != g.n or len(g.central) != SPACES[g.n]:
             raise HarmoniesError("not a saved Harmonies game: the seats or spaces do not match the players")
         return g
