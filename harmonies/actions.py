@@ -246,6 +246,8 @@ def parse_action(text: str | Action) -> Action:
             return PlaceCube(_card_id(rest[:-1], text, kind), rest[-1])
         cls = {"card": TakeCard, "spirit": ChooseSpirit, "swap": SwapCard}[kind]
         return cls(_card_id(rest, text, kind))
+    except ActionSyntaxError:
+        raise
     except ValueError:
         raise ActionSyntaxError(f"{text!r} is not well formed: write {_USAGE[kind]}") from None
 
