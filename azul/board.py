@@ -140,11 +140,21 @@ class Board:
         return None
 
     def refresh(self) -> None:
-        """Recompute the ``accepts`` cache from the lines and the wall."""
-        self.accepts = [
-            sum(1 << line for line in LINES if self.refusal(colour, line) is None)
-            for colour in range(len(LETTERS))
-        ]
+        """Recompute the ``accepts`` cache from the lines and the wall: the same rule as
+        ``refusal`` (the tests check that they agree), in a form quick enough to run after every
+        tiling. An empty line takes any colour its wall row lacks; a line with tiles takes more
+        of its colour until it is full."""
+        accepts = [0] * len(LETTERS)
+        for line in LINES:
+            held = self.line_colour[line]
+            if held == EMPTY:
+                row = self.cells[SIZE * line:SIZE * line + SIZE]
+                for colour in range(len(LETTERS)):
+                    if colour not in row:
+                        accepts[colour] |= 1 << line
+            elif self.line_count[line] < capacity(line):
+                accepts[held] |= 1 << line
+        self.accepts = accepts
 
     # --- text ----------------------------------------------------------------------------------
 

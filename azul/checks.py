@@ -14,7 +14,7 @@ from .errors import ScenarioError
 def mapping(value: Any, field: str, allowed: tuple[str, ...]) -> dict:
     """A JSON object whose keys are all among ``allowed``."""
     if not isinstance(value, dict):
-        raise ScenarioError(field, f"expected an object {{...}}, found {_kind(value)}")
+        raise ScenarioError(field or "file", f"expected an object {{...}}, found {_kind(value)}")
     for key in value:
         if key not in allowed:
             raise ScenarioError(_join(field, key),

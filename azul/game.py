@@ -408,6 +408,53 @@ class Game:
         """The game saved by ``to_dict``; an invalid field raises ``ScenarioError`` naming it."""
         return _read_game(cls, data)
 
+    @classmethod
+    def from_position(cls, players: list[dict], factories: list[str] | None = None,
+                      centre: str = "", *, wall: str = "colored", centre_marker: bool = True,
+                      marker_holder: int | None = None, current: int = 0,
+                      first_player: int = 0, bag: str | dict | None = None,
+                      lid: str | dict | None = None, round: int = 1,
+                      seed: int | str | None = 0) -> Game:
+        """A game in the factory offer at a position written in the file notation, e.g. for a
+        lesson: ``players`` as in scenario files, factories and centre as letter strings. Give
+        ``bag`` or ``lid`` (letters, or counts by letter) and the other one holds the tiles
+        mentioned nowhere; by default they all are in the bag."""
+        n = len(players)
+        if n not in FACTORIES:
+            raise ScenarioError("players", f"a game has 2 to 4 players, found {n}")
+        gray = wall == "gray"
+        boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
+        factories = factories if factories is not None else [""] * FACTORIES[n]
+        used = [0] * len(COLOURS)
+        for board in boards:
+            used = [u + t for u, t in zip(used, board.tile_counts(), strict=True)]
+        for field, value in (*((f"factories[{i}]", f) for i, f in enumerate(factories)),
+                             ("centre", centre)):
+            used = [u + t for u, t in
+                    zip(used, _read_tiles(value, field, None), strict=True)]
+        bag_counts, lid_counts = _counts_or_none(bag, "bag"), _counts_or_none(lid, "lid")
+        if bag_counts is None and lid_counts is None:
+            lid_counts = [0] * len(COLOURS)
+        if bag_counts is None or lid_counts is None:
+            known = lid_counts if bag_counts is None else bag_counts
+            rest = [TILES_PER_COLOUR - u - known[c] for c, u in enumerate(used)]
+            missing = "bag" if bag_counts is None else "lid"
+            if any(r < 0 for r in rest):
+                raise ScenarioError(missing, "the position uses more tiles than the box holds")
+            if bag_counts is None:
+                bag_counts = rest
+            else:
+                lid_counts = rest
+        version, internal, gauss = random.Random(seed).getstate()
+        return cls.from_dict({
+            "game": "azul", "wall": wall, "seed": seed, "round": round, "phase": OFFER,
+            "current": current, "first_player": first_player, "factories": factories,
+            "centre": centre, "centre_marker": centre_marker, "marker_holder": marker_holder,
+            "bag": dict(zip(LETTERS, bag_counts, strict=True)),
+            "lid": dict(zip(LETTERS, lid_counts, strict=True)), "players": players,
+            "rng": [version, list(internal), gauss],
+        })
+
     def __str__(self) -> str:
         head = f"round {self.round}, {self.phase}"
         if self.phase != OVER:
@@ -504,6 +551,12 @@ def _read_tiles(value, field: str, most: int | None) -> list[int]:
             raise ScenarioError(field, f"{ch!r} is not a colour letter ({' '.join(LETTERS)})")
         counts[LETTERS.index(ch)] += 1
     return counts
+
+
+def _counts_or_none(value, field: str) -> list[int] | None:
+    if value is None:
+        return None
+    return _read_tiles(value, field, None) if isinstance(value, str) else _read_counts(value, field)
 
 
 def _read_counts(value, field: str) -> list[int]:
