@@ -159,6 +159,12 @@ def _dumps_listing(data: dict) -> str:
 
 
 # -- play ------------------------------------------------------------------------------------------
+END_WORDS = {
+    "board": "a player ended a turn with 2 or fewer empty cells",
+    "pouch": "the pouch could not refill the central board",
+}
+
+
 def _play(args: argparse.Namespace) -> int:
     from .game import Game, play_game
     from .policies import GreedyPolicy, RandomPolicy
@@ -166,47 +172,47 @@ def _play(args: argparse.Namespace) -> int:
     if len(args.policy) not in (1, args.players):
         raise UsageError(f"--policy: give one policy, or one per player ({args.players}), "
                          f"not {len(args.policy)}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.cube_supply is not None and args.cube_supply < 0:
         raise UsageError(f"--cube-supply: {args.cube_supply} is negative")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     names = args.policy * args.players if len(args.policy) == 1 else args.policy
-    # Each seat gets its own generator, derived from the game's seed, so one seed fixes the game.
-    policies = [RandomPolicy(seed * 10 + seat) if name == "random" else GreedyPolicy()
-                for seat, name in enumerate(names)]
+    # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
+    kinds = {"random": RandomPolicy, "greedy": GreedyPolicy}
+    policies = [kinds[name](seed * 10 + seat) for seat, name in enumerate(names)]
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
     play_game(game, policies)
-    scores = [score_dict(b) for b in game.scores()]
-    winners = [seat + 1 for seat in game.winners()]
-    suns = game.suns() if args.players == 1 else None
-    if args.json:
-        result = {"seed": seed, "players": args.players, "side": args.side, "spirits": args.spirits,
-                  "policies": names, "river": args.river,
-                  "scores": [{"player": p, **s} for p, s in enumerate(scores, 1)],
-                  "winners": winners}
-        if suns is not None:
-            result["suns"] = suns
-        print(_dumps_listing(result))
-    else:
-        print(_play_text(args, seed, names, scores, winners, suns))
+    scores = [{**score_dict(b), "cubes_placed": p.cubes_placed}
+              for b, p in zip(game.scores(), game.players, strict=True)]
+    result = {"seed": seed, "players": args.players, "side": args.side, "spirits": args.spirits,
+              "policies": names, "river": args.river,
+              "scores": [{"player": n, **s} for n, s in enumerate(scores, 1)],
+              "winners": [seat + 1 for seat in game.winners()],
+              "end_reason": game.end_reason, "turns": game.players[0].turns}
+    if args.players == 1:
+        result["suns"] = game.suns()
+    print(_dumps_listing(result) if args.json else _play_text(result))
     return 0
 
 
-def _play_text(args: argparse.Namespace, seed: int, names: list[str], scores: list[dict],
-               winners: list[int], suns: int | None) -> str:
-    who = "1 player (solo)" if args.players == 1 else f"{args.players} players"
-    spirits = "with" if args.spirits else "without"
-    lines = [f"seed {seed}: {who}, side {args.side}, {spirits} spirits, policies {','.join(names)}"]
-    for p, s in enumerate(scores, 1):
+def _play_text(r: dict) -> str:
+    who = "1 player (solo)" if r["players"] == 1 else f"{r['players']} players"
+    spirits = "with" if r["spirits"] else "without"
+    lines = [f"seed {r['seed']}: {who}, side {r['side']}, {spirits} spirits, "
+             f"policies {','.join(r['policies'])}, river {r['river']}"]
+    for s in r["scores"]:
         parts = ", ".join(f"{key} {s[key]}" for key in SCORE_KEYS if key not in ("landscapes", "total"))
-        lines.append(f"player {p}: {s['total']} points ({parts})")
-    if suns is not None:
-        lines.append(f"suns: {suns}")
-    if args.players > 1:
-        if len(winners) == 1:
-            lines.append(f"winner: player {winners[0]}")
-        else:
-            lines.append(f"shared victory: players {', '.join(map(str, winners))}")
+        lines.append(f"player {s['player']}: {s['total']} points ({parts}; "
+                     f"{s['cubes_placed']} cube{'s' * (s['cubes_placed'] != 1)} placed)")
+    each = "" if r["players"] == 1 else " each"
+    lines.append(f"ended after {r['turns']} turn{'s' * (r['turns'] != 1)}{each}: "
+                 f"{END_WORDS.get(r['end_reason'], r['end_reason'])}")
+    if "suns" in r:
+        lines.append(f"suns: {r['suns']}")
+    else:
+        winners = r["winners"]
+        lines.append(f"winner: player {winners[0]}" if len(winners) == 1 else
+                     f"shared victory: players {', '.join(map(str, winners))}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,215 @@
+"""The command line: score, habitats and play; invalid files give status 2 and one line on stderr.
+
+Most cases call ``cli.main(argv)`` in the test process; a few run ``python -m harmonies`` for real.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from harmonies.cli import SCORE_KEYS, main
+
+RIVER = ["b3", "b2", "b1", "c2", "d2", "d3", "e4"]
+ISLANDS = ["a2", "b1", "c2", "d2", "d3", "c4", "e2", "f1", "g1", "g2"]
+
+
+def scenario(side="A", board=None, **fields):
+    return {"game": "harmonies", "side": side, "board": board or {}, **fields}
+
+
+def write(tmp_path, data, name="position.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def python_m(*argv, stdin=None, env=None):
+    return subprocess.run([sys.executable, "-m", "harmonies", *argv], input=stdin, capture_output=True,
+                          text=True, timeout=60, env=env)
+
+
+class TestScore:
+    def test_reference_river_as_json(self, tmp_path, capsys):
+        path = write(tmp_path, scenario(board={c: ["blue"] for c in RIVER}))
+        status, out, err = run(capsys, "score", path)
+        data = json.loads(out)
+        assert (status, err) == (0, "")
+        assert tuple(data) == SCORE_KEYS
+        assert all(type(v) is int for v in data.values())
+        assert data == {"trees": 0, "mountains": 0, "fields": 0, "buildings": 0, "water": 15,
+                        "landscapes": 15, "animals": 0, "spirit": 0, "total": 15}
+
+    def test_reference_islands_on_side_b(self, tmp_path, capsys):
+        path = write(tmp_path, scenario("B", {c: ["blue"] for c in ISLANDS}))
+        assert json.loads(run(capsys, "score", path)[1])["water"] == 20
+
+    def test_a_board_with_every_category(self, tmp_path, capsys):
+        board = {"a1": ["yellow"], "a2": ["yellow"], "c3": ["brown", "green"], "e1": ["gray", "gray"],
+                 "e2": ["gray"], "c4": ["green"], "d4": ["brown", "red"], "b3": ["blue"], "b4": ["blue"]}
+        path = write(tmp_path, scenario(board=board, cubes=["c4"],
+                                        animals=[{"card": "Frog", "cubes_placed": 1}]))
+        data = json.loads(run(capsys, "score", path)[1])
+        # Trees 3 + 1, mountains 3 + 1, one field, the building sees blue, green: too few colours,
+        # a river of 2, the Frog's first cube.
+        assert data == {"trees": 4, "mountains": 4, "fields": 5, "buildings": 0, "water": 2,
+                        "landscapes": 15, "animals": 2, "spirit": 0, "total": 17}
+
+    def test_river_option_on_the_command_line_wins_over_the_file(self, tmp_path, capsys):
+        ring = {c: ["blue"] for c in ("c2", "d2", "d3", "c4", "b3", "b2")}
+        path = write(tmp_path, scenario(board=ring, options={"river": "shortest-path"}))
+        assert json.loads(run(capsys, "score", path)[1])["water"] == 8
+        assert json.loads(run(capsys, "score", path, "--river", "loops-full-length")[1])["water"] == 15
+
+    def test_explain_mentions_each_category(self, tmp_path, capsys):
+        path = write(tmp_path, scenario(board={c: ["blue"] for c in RIVER}))
+        status, out, err = run(capsys, "score", path, "--explain")
+        assert (status, err) == (0, "")
+        text = out.lower()
+        for word in ("trees", "mountains", "fields", "buildings", "river", "animal", "spirit", "total"):
+            assert word in text
+        assert "15" in out
+
+    def test_dash_reads_standard_input(self, monkeypatch, capsys):
+        text = json.dumps(scenario("B", {c: ["blue"] for c in ISLANDS}))
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+        assert json.loads(run(capsys, "score", "-")[1])["water"] == 20
+
+
+class TestHabitats:
+    def test_the_one_frog_placement(self, tmp_path, capsys):
+        path = write(tmp_path, scenario(board={"c3": ["green"], "d3": ["blue"], "a1": ["blue"]}))
+        status, out, err = run(capsys, "habitats", path, "--card", "5")
+        assert (status, err) == (0, "")
+        assert json.loads(out) == {
+            "card": 5,
+            "matches": [{"cells": {"c3": "T1", "d3": "W"}, "cube_cell": "d3", "rotation": 0}],
+            "cube_cells": ["d3"],
+        }
+
+    def test_a_cube_keeps_the_match_but_takes_the_cube_cell(self, tmp_path, capsys):
+        path = write(tmp_path, scenario(board={"c3": ["green"], "d3": ["blue"]}, cubes=["d3"]))
+        data = json.loads(run(capsys, "habitats", path, "--card", "Frog")[1])
+        assert data["card"] == 5 and len(data["matches"]) == 1 and data["cube_cells"] == []
+
+    def test_cube_cells_are_sorted_and_near_misses_on_request(self, tmp_path, capsys):
+        # A green between two blues: two Frog placements, cube cells d3 and b3 listed sorted.
+        path = write(tmp_path, scenario(board={"c3": ["green"], "d3": ["blue"], "b3": ["blue"]}))
+        data = json.loads(run(capsys, "habitats", path, "--card", "frog")[1])
+        assert data["cube_cells"] == ["b3", "d3"] and len(data["matches"]) == 2
+        assert "near_misses" not in data
+        data = json.loads(run(capsys, "habitats", path, "--card", "frog", "--near-misses")[1])
+        misses = data["near_misses"]
+        assert misses and all({"cells", "cube_cell", "rotation"} <= set(m) for m in misses)
+        # c2 is empty and touches the green c3: one blue token there makes another Frog habitat.
+        assert any(m["cells"] == {"c3": "T1", "c2": "W"} for m in misses)
+
+    def test_unknown_card_on_the_command_line(self, tmp_path, capsys):
+        path = write(tmp_path, scenario())
+        status, out, err = run(capsys, "habitats", path, "--card", "99")
+        assert (status, out) == (2, "")
+        assert err.count("\n") == 1 and "--card" in err and "no card" in err
+
+
+class TestPlay:
+    def test_same_seed_same_game(self, capsys):
+        first = run(capsys, "play", "--players", "2", "--seed", "11")
+        second = run(capsys, "play", "--players", "2", "--seed", "11")
+        assert first == second
+        status, out, err = first
+        assert (status, err) == (0, "")
+        assert out.startswith("seed 11: 2 players, side A")
+        assert "player 1: " in out and "player 2: " in out
+        assert "winner: player" in out or "shared victory" in out
+
+    def test_json_output(self, capsys):
+        status, out, _ = run(capsys, "play", "--players", "3", "--seed", "4", "--side", "b", "--spirits",
+                             "--policy", "greedy,random,random", "--json")
+        data = json.loads(out)
+        assert status == 0 and data["players"] == 3 and data["side"] == "B" and data["spirits"] is True
+        assert [s["player"] for s in data["scores"]] == [1, 2, 3]
+        for s in data["scores"]:
+            assert s["total"] == s["landscapes"] + s["animals"] + s["spirit"]
+        best = max(s["total"] for s in data["scores"])
+        assert data["winners"] and all(data["scores"][w - 1]["total"] == best for w in data["winners"])
+        assert "suns" not in data
+
+    def test_solo_prints_suns(self, capsys):
+        status, out, _ = run(capsys, "play", "--players", "1", "--seed", "2", "--policy", "greedy")
+        assert status == 0 and "suns: " in out and "winner" not in out
+
+    def test_a_policy_per_seat_must_match_the_players(self, capsys):
+        status, out, err = run(capsys, "play", "--players", "2", "--policy", "random,greedy,random")
+        assert (status, out) == (2, "") and "--policy" in err
+
+    def test_bad_usage_is_argparse_status_2(self, capsys):
+        for argv in ([], ["play", "--players", "5"], ["play", "--policy", "clever"], ["score"],
+                     ["habitats", "x.json"]):
+            with pytest.raises(SystemExit) as caught:
+                main(argv)
+            assert caught.value.code == 2
+        capsys.readouterr()
+
+
+# Each invalid file: the field its one error line must name.
+INVALID = {
+    "unknown cell": (scenario(board={"h9": ["blue"]}), "board.h9"),
+    "illegal stack": (scenario(board={"c2": ["yellow", "red"]}), "board.c2"),
+    "unknown colour": (scenario(board={"c2": ["pink"]}), "board.c2[0]"),
+    "unknown card": (scenario(animals=[{"card": 99}]), "animals[0].card"),
+    "more cubes than the card has": (scenario(animals=[{"card": "Fennec Fox", "cubes_placed": 4}]),
+                                     "animals[0].cubes_placed"),
+    "more cubes claimed than on the board": (scenario(animals=[{"card": 5, "cubes_placed": 1}]), "cubes"),
+    "bad json": ('{"game": "harmonies", "side": "A", "board": {', "line 1, column 46"),
+    "not an object": ("[]", "scenario"),
+    "unknown field": (scenario(extra=1), "extra"),
+}
+
+
+class TestInvalidFiles:
+    @pytest.mark.parametrize("case", list(INVALID))
+    @pytest.mark.parametrize("command", [["score"], ["habitats", "--card", "5"]])
+    def test_status_2_one_line_naming_the_field(self, tmp_path, capsys, case, command):
+        data, field = INVALID[case]
+        path = write(tmp_path, data)
+        status, out, err = run(capsys, command[0], path, *command[1:])
+        assert (status, out) == (2, "")
+        assert err.endswith("\n") and err.count("\n") == 1
+        assert f": {field}: " in err
+
+    def test_missing_file(self, tmp_path, capsys):
+        status, out, err = run(capsys, "score", str(tmp_path / "missing.json"))
+        assert (status, out) == (2, "") and err.count("\n") == 1 and "missing.json: no such file" in err
+
+
+class TestRealProcess:
+    def test_score_a_file(self, tmp_path):
+        path = write(tmp_path, scenario(board={c: ["blue"] for c in RIVER}))
+        done = python_m("score", path)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert json.loads(done.stdout)["water"] == 15
+
+    def test_score_standard_input(self):
+        done = python_m("score", "-", stdin=json.dumps(scenario("B", {c: ["blue"] for c in ISLANDS})))
+        assert done.returncode == 0 and json.loads(done.stdout)["total"] == 20
+
+    def test_invalid_file(self, tmp_path):
+        done = python_m("score", write(tmp_path, scenario(board={"c2": ["blue", "gray"]})))
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr.count("\n") == 1 and "board.c2: gray cannot go on c2" in done.stderr
+
+    def test_play_is_the_same_in_two_processes(self):
+        # Different hash seeds: nothing in a game may depend on the order of a set of strings.
+        argv = ("play", "--players", "2", "--seed", "5", "--policy", "greedy")
+        runs = [python_m(*argv, env={**os.environ, "PYTHONHASHSEED": seed}) for seed in ("1", "2")]
+        assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout
+        assert "winner" in runs[0].stdout or "shared victory" in runs[0].stdout
