@@ -119,6 +119,11 @@ def _name(card_id: int) -> str:
     return f"{found.name} (card {card_id})" if found else f"card {card_id}"
 
 
+def _key(card: Card | int | str) -> int | str:
+    """A card given as a Card, an id or a name, as the text the action grammar reads."""
+    return card.id if isinstance(card, Card) else card
+
+
 def _words(items: Iterable[object]) -> str:
     items = [str(x) for x in items]
     if not items:
@@ -448,17 +453,17 @@ class Game:
             raise IllegalPlacement(str(err)) from None
         return self.play(action)
 
-    def take_card(self, card_id: int | str) -> Game:
-        return self.play(parse_action(f"card {card_id}"))
+    def take_card(self, card_id: Card | int | str) -> Game:
+        return self.play(parse_action(f"card {_key(card_id)}"))
 
-    def place_cube(self, card_id: int | str, cell: str) -> Game:
-        return self.play(parse_action(f"cube {card_id} {cell}"))
+    def place_cube(self, card_id: Card | int | str, cell: str) -> Game:
+        return self.play(parse_action(f"cube {_key(card_id)} {cell}"))
 
-    def choose_spirit(self, card_id: int | str) -> Game:
-        return self.play(parse_action(f"spirit {card_id}"))
+    def choose_spirit(self, card_id: Card | int | str) -> Game:
+        return self.play(parse_action(f"spirit {_key(card_id)}"))
 
-    def swap_card(self, card_id: int | str) -> Game:
-        return self.play(parse_action(f"swap {card_id}"))
+    def swap_card(self, card_id: Card | int | str) -> Game:
+        return self.play(parse_action(f"swap {_key(card_id)}"))
 
     def end_turn(self) -> Game:
         return self.play(END)

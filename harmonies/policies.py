@@ -20,7 +20,8 @@ choice and at most one (solo) swap, and ``end`` is only legal once the tokens ar
    next cube is worth most. Holding fewer than 2 animal cards it also takes a card that cannot be used
    yet: the one with the fewest pattern cells, then the most points for its first cube.
 4. It chooses the central space by playing out each space's 3 tokens greedily on a scratch board and
-   keeping the space with the largest total gain; it then places the tokens following that plan.
+   keeping the space with the largest total gain; it then places each token by the same rule on the
+   real board (so a cube placed in between is taken into account).
    The gain of one token is the change in landscape points (``scoring.score_landscapes``) plus, for
    each held card (and the spirit card) with cubes left that the token would complete according to
    ``habitats.near_misses``, the worth of the next cube.
@@ -91,7 +92,6 @@ class GreedyPolicy:
     def __init__(self, seed: int | None = 0):
         self.seed = seed
         self.rng = random.Random(seed)
-        self._plan: tuple[tuple[int, int, int], list[PlaceToken]] | None = None
 
     def __call__(self, game: Game) -> Action:
         return self.choose(game)
@@ -175,7 +175,7 @@ class GreedyPolicy:
         out: dict[tuple[Colour, int], int] = {}
         wanted = [(i, self._cube_worth(game, i)) for i in p.held]
         if p.spirit is not None and not p.spirit_placed:
-            wanted.append((p.spirit, 5))
+            wanted.append((p.spirit, self._cube_worth(game, p.spirit)))
         for card_id, worth in wanted:
             seen = set()
             for miss in habitats.near_misses(card_id, board):
@@ -185,8 +185,9 @@ class GreedyPolicy:
                     out[key] = out.get(key, 0) + worth
         return out
 
-    def _best_token(self, game: Game, board: Board, hand: Sequence[Colour]) -> tuple[int, Colour, int]:
-        """(gain, colour, cell index) of the best single placement of a token from ``hand``."""
+    def _best_token(self, game: Game, board: Board, hand: Sequence[Colour]) -> tuple[int, Colour, int] | None:
+        """(gain, colour, cell index) of the best single placement of a token from ``hand``; None
+        when no token of the hand fits anywhere (never in a game played from its start)."""
         codes, cubes = board.codes, board.cubes
         river = game.river
         base = _landscapes(board, river)
@@ -208,6 +209,8 @@ class GreedyPolicy:
                     best_rank, best = rank, [(colour, i)]
                 elif rank == best_rank:
                     best.append((colour, i))
+        if not best:
+            return None
         colour, i = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
         return best_rank[0], colour, i
 
@@ -218,7 +221,10 @@ class GreedyPolicy:
         table = place_actions(game.side)
         total, plan = 0, []
         while hand:
-            gain, colour, i = self._best_token(game, board, hand)
+            found = self._best_token(game, board, hand)
+            if found is None:
+                break
+            gain, colour, i = found
             total += gain
             board.codes[i] = NEXT[board.codes[i]][colour]
             hand.remove(colour)
@@ -232,22 +238,13 @@ class GreedyPolicy:
             results.append((gain, a, plan))
         best = max(r[0] for r in results)
         tied = [r for r in results if r[0] == best]
-        _, action, plan = tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
-        self._plan = ((id(game), game.turn, game.current), plan)
-        return action
+        return tied[self.rng.randrange(len(tied))][1] if len(tied) > 1 else tied[0][1]
 
-    def _next_token(self, game: Game) -> PlaceToken:
-        if self._plan is not None and self._plan[0] == (id(game), game.turn, game.current):
-            plan = self._plan[1]
-            while plan:
-                action = plan.pop(0)
-                board = game.player.board
-                i = board.layout.index[action.cell]
-                if action.colour in game.hand and i not in board.cubes \
-                        and NEXT[board.codes[i]][action.colour] >= 0:
-                    return action
-        self._plan = None
-        _, colour, i = self._best_token(game, game.player.board, game.hand)
+    def _next_token(self, game: Game) -> Action:
+        found = self._best_token(game, game.player.board, game.hand)
+        if found is None:
+            return END  # illegal: play() will say which tokens are still in hand
+        _, colour, i = found
         return place_actions(game.side)[colour][i]
 
 
