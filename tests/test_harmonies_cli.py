@@ -6,8 +6,11 @@ Most cases call ``cli.main(argv)`` in the test process; a few run ``python -m ha
 import io
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +216,18 @@ class TestRealProcess:
         runs = [python_m(*argv, env={**os.environ, "PYTHONHASHSEED": seed}) for seed in ("1", "2")]
         assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout
         assert "winner" in runs[0].stdout or "shared victory" in runs[0].stdout
+
+
+class TestDocumentation:
+    def test_score_and_habitats_examples_print_what_the_page_shows(self, tmp_path, capsys, monkeypatch):
+        doc = (Path(__file__).parents[1] / "docs" / "harmonies.md").read_text(encoding="utf-8")
+        (tmp_path / "example.json").write_text(re.search(r"```json\n(.*?)```", doc, re.S).group(1))
+        monkeypatch.chdir(tmp_path)
+        command_then_output = (r"^\$ python -m harmonies ((?:score|habitats) example\.json[^|\n]*)\n"
+                               r"(.*?)(?=^\$|^```)")
+        shown = re.findall(command_then_output, doc, re.S | re.M)
+        assert len(shown) >= 4
+        for command, output in shown:
+            status, out, err = run(capsys, *shlex.split(command))
+            assert (status, err) == (0, "")
+            assert out.strip() == output.strip(), command
