@@ -32,7 +32,8 @@ Choices where the rulebooks are silent
   any remainder (1 or 2 tokens) in the next space; the other spaces stay empty and cannot be taken.
   The game ends when a refill finds the pouch empty (end condition 1), so a solo game has 14 turns
   unless the board fills first. The same rule would apply to a multiplayer refill, but there the
-  105 tokens left after setup make exactly 35 refills of 3.
+  105 tokens left after setup make exactly 35 refills of 3: the pouch then ends the game on the
+  36th turn, which closes a round for 2, 3 and 4 players alike.
 - Cube supply (``cube_supply``): ``None`` (default) means unlimited cubes. With a number (the
   rulebooks print 66 or 75 for 96 slots on the 32 cards), taking a card takes as many cubes as it
   has slots from the supply, and taking a card the supply cannot cover is illegal (the message says
