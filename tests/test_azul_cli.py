@@ -1,0 +1,85 @@
+"""The command line, run as a learner would: ``python -m azul`` in a subprocess."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+EXAMPLE = {"game": "azul", "wall": "colored",
+           "players": [{"score": 12,
+                        "wall": ["B....", ".B...", ".....", ".....", "....."],
+                        "pattern_lines": ["", "YY", "R", "", "KKKKK"],
+                        "floor": "FB"}]}
+
+
+def azul(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "azul", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_tile_a_file(tmp_path):
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(EXAMPLE))
+    run = azul("tile", str(path))
+    assert run.returncode == 0 and run.stderr == ""
+    report = json.loads(run.stdout)
+    assert report["game_over"] is False
+    assert report["players"][0]["score"] == 13
+    assert report["players"][0]["floor_penalty"] == -2
+    assert [p["points"] for p in report["players"][0]["placements"]] == [2, 1]
+
+
+def test_tile_from_standard_input_and_explain():
+    run = azul("tile", "-", "--explain", stdin=json.dumps(EXAMPLE))
+    assert run.returncode == 0
+    assert "line 4: black goes to row 4, column 2; it touches no other tile: +1" in run.stdout
+    assert run.stdout.rstrip().endswith("The game goes on: no wall has a complete row.")
+    assert json.loads(azul("tile", "-", stdin=json.dumps(EXAMPLE)).stdout)["players"][0][
+        "score"] == 13
+
+
+@pytest.mark.parametrize(("content", "field"), [
+    ('{"game": "azul", "wall": "colored", "players": [{"pattern_lines": ["", "YYY"]}]}',
+     "players[0].pattern_lines"),
+    ('{"game": "azul", "wall": "gray", "players": [{"pattern_lines": ["", "YY", "", "", ""]}]}',
+     "players[0].gray_columns[1]"),
+    ('{"game": "azul", "wall": "colored", "players": [{"floor": "FF"}]}', "players[0].floor"),
+    ('{"game": "azul", "wall": "colored", "players": [', "file"),
+])
+def test_an_invalid_file_gives_status_2_and_one_line_naming_the_field(tmp_path, content, field):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    run = azul("tile", str(path))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1
+    assert run.stderr.startswith(f"error: {field}: ")
+
+
+def test_a_missing_file(tmp_path):
+    run = azul("tile", str(tmp_path / "nowhere.json"))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("error: file: cannot read") and run.stderr.count("\n") == 1
+
+
+def test_play_a_whole_game():
+    run = azul("play", "--players", "3", "--seed", "7", "--policy", "greedy")
+    assert run.returncode == 0 and run.stderr == ""
+    out = run.stdout
+    assert out.startswith("Azul: 3 players, colored wall, seed 7, greedy policy")
+    assert "round 1: player 0 starts" in out and "wall tiling:" in out
+    assert "final scores: player 0: " in out
+    assert "\nwinner: player " in out or "\nshared victory: players " in out
+    assert azul("play", "--players", "3", "--seed", "7", "--policy", "greedy").stdout == out
+
+
+def test_play_random_on_the_gray_wall_prints_the_column_choices():
+    run = azul("play", "--seed", "3", "--policy", "random", "--wall", "gray")
+    assert run.returncode == 0
+    assert "-> column " in run.stdout and "game over after round" in run.stdout
+
+
+def test_bad_arguments_are_refused():
+    run = azul("play", "--players", "5")
+    assert run.returncode == 2 and run.stdout == ""
