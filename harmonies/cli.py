@@ -98,7 +98,10 @@ def _policy_list(text: str) -> list[str]:
 
 
 def _load(path: str) -> Scenario:
-    return Scenario.load(sys.stdin if path == STDIN else path)
+    if path == STDIN:
+        # Bytes, decoded as UTF-8 by the scenario reader whatever the terminal's locale says.
+        return Scenario.load(getattr(sys.stdin, "buffer", sys.stdin))
+    return Scenario.load(path)
 
 
 # -- score -----------------------------------------------------------------------------------------

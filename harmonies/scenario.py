@@ -45,6 +45,12 @@ class Scenario:
     spirit: tuple[Card, bool] | None = None
     river: str = DEFAULT_RIVER
 
+    def __post_init__(self) -> None:
+        # Lists and pairs whatever sequences were passed, so equal positions compare equal.
+        self.animals = [(c, k) for c, k in self.animals]
+        if self.spirit is not None:
+            self.spirit = (self.spirit[0], bool(self.spirit[1]))
+
     @property
     def side(self) -> Side:
         return self.board.side
@@ -87,7 +93,7 @@ class Scenario:
                                         f'(write "game": "{GAME}")')
         board = _board(_side(data["side"]), data["board"], data.get("cubes", []))
         animals = _animals(data.get("animals", []))
-        spirit = _spirit(data.get("spirit"), animals)
+        spirit = _spirit(data.get("spirit"))
         river = _options(data.get("options", {}))
         scenario = cls(board, animals, spirit, river)
         claimed, held = scenario.cubes_claimed(), len(board.cubes)
@@ -109,12 +115,20 @@ class Scenario:
         return cls.from_dict(data)
 
     @classmethod
-    def load(cls, source: str | os.PathLike | IO[str]) -> Scenario:
-        """A checked scenario from a path or an open text file; unreadable files are ScenarioErrors."""
+    def load(cls, source: str | os.PathLike | IO[str] | IO[bytes]) -> Scenario:
+        """A checked scenario from a path or an open file (text, or bytes read as UTF-8); a file that
+        cannot be read is a ScenarioError too."""
         if hasattr(source, "read"):
-            return cls.loads(source.read())
+            content = source.read()
+            if isinstance(content, bytes):  # a binary file, e.g. sys.stdin.buffer: decode it ourselves
+                try:
+                    content = content.decode("utf-8-sig")
+                except UnicodeDecodeError as err:
+                    where = str(getattr(source, "name", "input"))
+                    raise ScenarioError(where, f"is not UTF-8 text ({err.reason})") from None
+            return cls.loads(content)
         try:
-            with open(source, encoding="utf-8") as handle:
+            with open(source, encoding="utf-8-sig") as handle:
                 text = handle.read()
         except FileNotFoundError:
             raise ScenarioError(os.fspath(source), "no such file") from None
@@ -127,7 +141,7 @@ class Scenario:
         return cls.loads(text)
 
 
-def load(source: str | os.PathLike | IO[str]) -> Scenario:
+def load(source: str | os.PathLike | IO[str] | IO[bytes]) -> Scenario:
     return Scenario.load(source)
 
 
@@ -283,7 +297,7 @@ def _animals(value: Any) -> list[tuple[Card, int]]:
     return animals
 
 
-def _spirit(value: Any, animals: list[tuple[Card, int]]) -> tuple[Card, bool] | None:
+def _spirit(value: Any) -> tuple[Card, bool] | None:
     if value is None:
         return None
     _check_object(value, "spirit", 'the spirit is an object like {"card": 33, "cube_placed": true}')

@@ -205,6 +205,12 @@ class TestRealProcess:
         done = python_m("score", "-", stdin=json.dumps(scenario("B", {c: ["blue"] for c in ISLANDS})))
         assert done.returncode == 0 and json.loads(done.stdout)["total"] == 20
 
+    def test_standard_input_that_is_not_utf8(self):
+        done = subprocess.run([sys.executable, "-m", "harmonies", "score", "-"], input=b'{"side": "\xe9"}',
+                              capture_output=True, timeout=60)
+        assert (done.returncode, done.stdout) == (2, b"")
+        assert done.stderr.count(b"\n") == 1 and b"UTF-8" in done.stderr
+
     def test_invalid_file(self, tmp_path):
         done = python_m("score", write(tmp_path, scenario(board={"c2": ["blue", "gray"]})))
         assert (done.returncode, done.stdout) == (2, "")

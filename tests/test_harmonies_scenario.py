@@ -79,6 +79,10 @@ class TestLoading:
                                     cubes=["a2", "b1"], animals=[{"card": "Frog", "cubes_placed": 2}]))
         assert s.cubes_claimed() == 2
 
+    def test_tuples_and_lists_make_the_same_scenario(self):
+        board = from_dict(EXAMPLE).board
+        assert Scenario(board, ((card(23), 1),), (card(33), 1)) == from_dict({**EXAMPLE, "options": {}})
+
     def test_spirit_null_means_no_spirit(self):
         assert from_dict(scenario_dict(spirit=None)).spirit is None
 
