@@ -31,8 +31,8 @@ class RandomPolicy:
 def gain(game: Game, move: Move) -> int:
     """The immediate gain of ``move`` for the player to move: the wall points it would score at the
     next tiling (when it completes its pattern line, scored on the wall as it is now; on the gray
-    wall in the best free column) minus the floor penalty it adds (overflow, and the marker when
-    it is the first take from the centre)."""
+    wall in the best free column) minus the floor penalty it adds (overflow, the marker when it is
+    the first take from the centre, and on the gray wall a completed line with no free cell)."""
     board = game.boards[game.current]
     if type(move) is not Take:  # a gray-wall choice: the points of that cell, or the floor
         if move.column == FLOOR:
@@ -48,8 +48,12 @@ def gain(game: Game, move: Move) -> int:
         room = line + 1 - board.line_count[line]
         if n >= room:
             to_floor += n - room
-            wall_points = max(placement_points(board.wall, line, column)
-                              for column in free_columns(board, line, move.colour, game.gray))
+            columns = free_columns(board, line, move.colour, game.gray)
+            if columns:
+                wall_points = max(placement_points(board.wall, line, column)
+                                  for column in columns)
+            else:  # gray wall, no free cell: the whole line will drop to the floor
+                to_floor += line + 1
     have = len(board.floor)
     return wall_points + floor_penalty(have + to_floor) - floor_penalty(have)
 

@@ -1,5 +1,8 @@
 """Computer players: uniformly random, and greedy on the immediate gain."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from azul import (
     CENTRE,
     FLOOR,
@@ -88,3 +91,19 @@ def test_greedy_beats_random_over_a_few_games():
 def test_play_out_with_one_policy_for_everybody():
     game = play_out(Game(4, seed=2), RandomPolicy(2))
     assert game.over and len(game.scores) == 4
+
+
+def test_gain_of_a_gray_line_that_will_find_no_cell_counts_its_fall_to_the_floor():
+    # Row 1's only empty cell is in column 0, which already has blue.
+    game = Game.from_position(
+        [{"wall": ["B....", ".YRKW", ".....", ".....", "....."]}, {}],
+        ["BBRR", "", "", "", ""], "", wall="gray")
+    assert gain(game, Take(0, BLUE, 1)) == -2  # both tiles will drop: -1 -1
+    assert gain(game, Take(0, BLUE, 2)) == 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["colored", "gray"]))
+def test_greedy_games_end(seed, players, wall):
+    game = play_out(Game(players, seed, wall), GreedyPolicy(), max_moves=5000)
+    assert game.over and all(score >= 0 for score in game.scores)
