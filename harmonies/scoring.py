@@ -498,10 +498,9 @@ def _spirit_card(key: Card | int | str) -> Card:
 
 def _animal_item(key: Card | int | str, placed: int) -> Item:
     found = _card(key)
-    try:
-        return _ANIMAL_ITEMS[found.id, placed]
-    except (KeyError, TypeError):
-        pass
+    item = _ANIMAL_ITEMS.get((found.id, placed)) if type(placed) is int else None
+    if item is not None:
+        return item
     if found.is_spirit:
         raise HarmoniesError(f"{found.name} (card {found.id}) is a Nature's Spirit card, not an animal card")
     if not isinstance(placed, int) or isinstance(placed, bool) or not 0 <= placed <= found.cubes:
