@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -96,12 +95,6 @@ class Scenario:
         spirit = _spirit(data.get("spirit"))
         river = _options(data.get("options", {}))
         scenario = cls(board, animals, spirit, river)
-        claimed, held = scenario.cubes_claimed(), len(board.cubes)
-        if claimed > held:
-            raise ScenarioError(
-                "cubes", f"the cards say {claimed} cube{'s' * (claimed != 1)} left them "
-                         f"({_claims(animals, spirit)}) but only {held} cell{'s' * (held != 1)} "
-                         f"hold{'s' * (held == 1)} a cube; list every cube cell under \"cubes\"")
         return scenario
 
     @classmethod
@@ -322,13 +315,6 @@ def _options(value: Any) -> str:
         raise ScenarioError("options.river", f"{_kind(river)} is not a river reading "
                                              f"(use {' or '.join(RIVER_READINGS)})")
     return river
-
-
-def _claims(animals: Iterable[tuple[Card, int]], spirit: tuple[Card, bool] | None) -> str:
-    parts = [f"{c.name} {k}" for c, k in animals if k]
-    if spirit and spirit[1]:
-        parts.append(f"{spirit[0].name} 1")
-    return ", ".join(parts)
 
 
 # -- writing -----------------------------------------------------------------------------------------

@@ -171,7 +171,6 @@ INVALID = {
     "unknown card": (scenario(animals=[{"card": 99}]), "animals[0].card"),
     "more cubes than the card has": (scenario(animals=[{"card": "Fennec Fox", "cubes_placed": 4}]),
                                      "animals[0].cubes_placed"),
-    "more cubes claimed than on the board": (scenario(animals=[{"card": 5, "cubes_placed": 1}]), "cubes"),
     "bad json": ('{"game": "harmonies", "side": "A", "board": {', "line 1, column 46"),
     "not an object": ("[]", "scenario"),
     "unknown field": (scenario(extra=1), "extra"),
