@@ -25,16 +25,8 @@ from functools import cache
 
 from .board import LAYOUTS, Side
 from .cards import card as _card
-from .errors import IllegalMove
+from .errors import ActionSyntaxError, IllegalSpace
 from .tokens import Colour
-
-
-class ActionSyntaxError(IllegalMove):
-    """Text that is not an action of the grammar above (nothing was played)."""
-
-
-class IllegalSpace(IllegalMove):
-    """Taking tokens from a central-board space that is empty or does not exist."""
 
 
 class Action:

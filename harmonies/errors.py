@@ -21,6 +21,14 @@ class IllegalCardAction(IllegalMove):
     """Taking, choosing or swapping a card when the rules do not allow it."""
 
 
+class IllegalSpace(IllegalMove):
+    """Taking tokens from a central-board space that is empty or does not exist."""
+
+
+class ActionSyntaxError(IllegalMove):
+    """Text that is not an action of the grammar (nothing was played)."""
+
+
 class TurnOrderError(IllegalMove):
     """An action at the wrong moment of the turn, or after the game has ended."""
 

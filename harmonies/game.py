@@ -66,10 +66,8 @@ from . import habitats, scoring
 from .actions import (
     END,
     Action,
-    ActionSyntaxError,
     ChooseSpirit,
     EndTurn,
-    IllegalSpace,
     PlaceCube,
     PlaceToken,
     SwapCard,
@@ -85,7 +83,15 @@ from .actions import (
 )
 from .board import Board, Side
 from .cards import Card, all_cards, animal_ids, need_mask, spirit_ids
-from .errors import HarmoniesError, IllegalCardAction, IllegalCube, IllegalPlacement, TurnOrderError
+from .errors import (
+    ActionSyntaxError,
+    HarmoniesError,
+    IllegalCardAction,
+    IllegalCube,
+    IllegalPlacement,
+    IllegalSpace,
+    TurnOrderError,
+)
 from .tokens import EMPTY, NEXT, POUCH_COUNTS, Colour
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -104,16 +110,6 @@ _NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in
 # For each card, the stack codes each of its needs accepts: a board lacking one of them cannot hold
 # the habitat, which spares the habitat search on most boards of the opening.
 _CARD_NEED_MASKS = {i: tuple({need_mask(p.need) for p in c.pattern}) for i, c in _CARDS.items()}
-
-_cube_indices = getattr(habitats, "cube_cell_indices", None)
-
-
-def _cube_cell_indices(card: Card, board: Board) -> list[int]:
-    if _cube_indices is not None:
-        return _cube_indices(card.id, board)
-    index = board.layout.index
-    return [index[n] for n in habitats.cube_cells(card.id, board)]
-
 
 def _name(card_id: int) -> str:
     found = _CARDS.get(card_id)
@@ -357,7 +353,7 @@ class Game:
             if not present & mask:
                 break
         else:
-            cells = _cube_cell_indices(_CARDS[card_id], p.board)
+            cells = habitats.cube_cell_indices(card_id, p.board)
             if cells:
                 acts = cube_actions(self.side, card_id)
                 found = tuple(acts[i] for i in cells)

@@ -4,9 +4,9 @@ the end at once, and the sun rating."""
 import pytest
 
 from harmonies import scoring
-from harmonies.actions import END, IllegalSpace, PlaceCube, SwapCard, TakeCard
+from harmonies.actions import END, PlaceCube, SwapCard, TakeCard
 from harmonies.board import Board
-from harmonies.errors import HarmoniesError, IllegalCardAction, TurnOrderError
+from harmonies.errors import HarmoniesError, IllegalCardAction, IllegalSpace, TurnOrderError
 from harmonies.game import Game, play_game
 from harmonies.policies import GreedyPolicy, RandomPolicy
 from harmonies.tokens import Colour
