@@ -538,7 +538,7 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
         if not sizes:
             label = f"{spirit.name}: no {singular} on the board → 0"
         else:
-            unit = "tokens" if landscape in ("field", "water") else f"{singular}s"
+            unit = {"field": "tokens", "water": "blue tokens"}.get(landscape, f"{singular}s")
             pairs = sorted(zip(sizes, points, strict=True))
             label = (f"{spirit.name}: {plural} of {_and_list(s for s, _ in pairs)} {unit} → "
                      f"{' + '.join(str(p) for _, p in pairs)}")
