@@ -18,7 +18,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
 lint: $(STAMP)
-	$(BIN)/ruff check harmonies azul tests benchmarks
+	$(BIN)/ruff check harmonies azul tabletop tests benchmarks
 
 test: lint
 	$(BIN)/python -m pytest

@@ -1,0 +1,158 @@
+"""A scene: a list of simple shapes in pixel coordinates (y down), rendered to SVG or matplotlib.
+
+The games describe every picture once, as a scene; the same scene becomes a deterministic SVG string
+(same scene, same bytes) for notebooks and widgets, or matplotlib artists for PNG and PDF handouts.
+A shape may carry a ``key`` (for instance ``"cell:c3"``): the SVG marks it ``data-key`` so that a
+click on it can be reported, and a ``title`` shown as a tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+
+Point = tuple[float, float]
+
+
+def _num(x: float) -> str:
+    """Fixed formatting so that the same scene always gives the same bytes."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str  # polygon | polyline | circle | rect | text
+    points: tuple[Point, ...] = ()
+    radius: float = 0.0
+    fill: str = "none"
+    stroke: str = "none"
+    width: float = 1.0
+    opacity: float = 1.0
+    dash: str = ""
+    text: str = ""
+    size: float = 12.0
+    anchor: str = "middle"
+    weight: str = "normal"
+    key: str = ""
+    title: str = ""
+
+
+@dataclass
+class Scene:
+    width: float
+    height: float
+    background: str = "#ffffff"
+    title: str = ""
+    shapes: list[Shape] = field(default_factory=list)
+
+    # -- building ------------------------------------------------------------------------------
+    def polygon(self, points, **style) -> Scene:
+        self.shapes.append(Shape("polygon", tuple(points), **style))
+        return self
+
+    def polyline(self, points, **style) -> Scene:
+        self.shapes.append(Shape("polyline", tuple(points), **style))
+        return self
+
+    def line(self, a: Point, b: Point, **style) -> Scene:
+        return self.polyline((a, b), **style)
+
+    def circle(self, centre: Point, radius: float, **style) -> Scene:
+        self.shapes.append(Shape("circle", (centre,), radius=radius, **style))
+        return self
+
+    def rect(self, x: float, y: float, w: float, h: float, **style) -> Scene:
+        self.shapes.append(Shape("rect", ((x, y), (x + w, y + h)), **style))
+        return self
+
+    def text(self, at: Point, text: str, **style) -> Scene:
+        style.setdefault("fill", "#333333")
+        self.shapes.append(Shape("text", (at,), text=str(text), **style))
+        return self
+
+    def place(self, other: Scene, dx: float, dy: float) -> Scene:
+        """Copy another scene's shapes into this one, shifted by (dx, dy)."""
+        for s in other.shapes:
+            moved = tuple((x + dx, y + dy) for x, y in s.points)
+            self.shapes.append(Shape(**{**s.__dict__, "points": moved}))
+        return self
+
+    # -- SVG -----------------------------------------------------------------------------------
+    def to_svg(self) -> str:
+        w, h = _num(self.width), _num(self.height)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                f'viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">')
+        body = [head]
+        if self.title:
+            body.append(f"<title>{escape(self.title)}</title>")
+        if self.background:
+            body.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{self.background}"/>')
+        body.extend(_svg(s) for s in self.shapes)
+        body.append("</svg>")
+        return "\n".join(body)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    # -- matplotlib ----------------------------------------------------------------------------
+    def draw_on(self, ax) -> None:
+        """Draw the scene on a matplotlib Axes (y runs down, one unit per pixel)."""
+        from . import mpl
+
+        mpl.draw(self, ax)
+
+    def figure(self, dpi: float = 100):
+        from . import mpl
+
+        return mpl.figure(self, dpi)
+
+    def save(self, path: str | Path, dpi: float = 150) -> Path:
+        """Write the scene to ``.svg``, ``.png`` or ``.pdf`` (the format comes from the extension)."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix == ".svg":
+            path.write_text(self.to_svg(), encoding="utf-8")
+            return path
+        if suffix not in (".png", ".pdf"):
+            raise ValueError(f"cannot write {path.name}: use a .svg, .png or .pdf file name")
+        from . import mpl
+
+        mpl.save(self, path, dpi)
+        return path
+
+
+def _style(s: Shape) -> str:
+    parts = [f'fill="{s.fill}"', f'stroke="{s.stroke}"']
+    if s.stroke != "none":
+        parts.append(f'stroke-width="{_num(s.width)}"')
+    if s.opacity != 1:
+        parts.append(f'opacity="{_num(s.opacity)}"')
+    if s.dash:
+        parts.append(f'stroke-dasharray="{s.dash}"')
+    if s.key:
+        parts.append(f'data-key="{escape(s.key)}" style="cursor:pointer"')
+    return " ".join(parts)
+
+
+def _svg(s: Shape) -> str:
+    title = f"<title>{escape(s.title)}</title>" if s.title else ""
+    pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
+    if s.kind in ("polygon", "polyline"):
+        extra = ' stroke-linecap="round" stroke-linejoin="round"' if s.kind == "polyline" else ""
+        return f'<{s.kind} points="{pts}" {_style(s)}{extra}>{title}</{s.kind}>'
+    if s.kind == "circle":
+        (x, y), = s.points
+        return (f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.radius)}" {_style(s)}>'
+                f"{title}</circle>")
+    if s.kind == "rect":
+        (x0, y0), (x1, y1) = s.points
+        return (f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" '
+                f'height="{_num(y1 - y0)}" {_style(s)}>{title}</rect>')
+    (x, y), = s.points
+    anchor = {"left": "start", "right": "end"}.get(s.anchor, s.anchor)
+    weight = f' font-weight="{s.weight}"' if s.weight != "normal" else ""
+    key = f' data-key="{escape(s.key)}" style="cursor:pointer"' if s.key else ""
+    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(s.size)}" text-anchor="{anchor}" '
+            f'dominant-baseline="central" fill="{s.fill}"{weight}{key}>{escape(s.text)}{title}</text>')
