@@ -146,7 +146,7 @@ class Game:
         if self.phase == OFFER:
             accepts = self.boards[self.current].accepts
             moves: list[Move] = []
-            for table, counts in zip(self._tables, self.sources):  # noqa: B905 (same length)
+            for table, counts in zip(self._tables, self.sources, strict=True):
                 for colour in COLOURS:
                     if counts[colour]:
                         moves += table[colour][accepts[colour]]
@@ -176,12 +176,14 @@ class Game:
             raise TypeError(f"play() takes a move or its text, not {move!r}")
         if self.phase == OVER:
             raise GameOver("the game is over: no more moves")
+        example = self.legal_moves()[0]
         if self.phase == OFFER:
-            raise WrongPhase(f"it is the factory offer: take tiles from a factory or the centre "
-                             f"(e.g. {self.legal_moves()[0]!s}), {move} is a wall choice")
+            raise WrongPhase(f"'{move}' is a wall choice, but it is the factory offer: take tiles "
+                             f"from a factory or the centre, e.g. '{example}'")
         line = self.boards[self.current].next_complete_line()
-        raise WrongPhase(f"it is the wall tiling: player {self.current} chooses where the tile of "
-                         f"line {line} goes (e.g. {self.legal_moves()[0]!s}), not {move}")
+        raise WrongPhase(f"'{move}' takes tiles, but it is the wall tiling: player "
+                         f"{self.current} chooses where the tile of line {line} goes, "
+                         f"e.g. '{example}'")
 
     def _take(self, move: Take) -> None:
         source, colour, line = move.source, move.colour, move.line
@@ -211,7 +213,7 @@ class Game:
             for other in COLOURS:
                 if counts[other]:
                     centre[other] += counts[other]
-            sources[source] = [0, 0, 0, 0, 0]
+            sources[source] = [0] * len(COLOURS)
 
         overflow = n
         if line != FLOOR:
@@ -454,6 +456,11 @@ class Game:
             "lid": dict(zip(LETTERS, lid_counts, strict=True)), "players": players,
             "rng": [version, list(internal), gauss],
         })
+
+    def __repr__(self) -> str:
+        turn = "" if self.phase == OVER else f", player {self.current} to move"
+        return (f"<Game {self.players} players, {self.wall} wall, round {self.round}, "
+                f"{self.phase}{turn}>")
 
     def __str__(self) -> str:
         head = f"round {self.round}, {self.phase}"
