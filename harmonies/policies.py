@@ -54,15 +54,12 @@ from .cards import card as _card
 from .game import Game, play_game
 from .tokens import EMPTY, NEXT, Colour
 
-_score_landscapes = getattr(scoring, "score_landscapes", None)
 _FINISHED = tuple(all(n < 0 for n in NEXT[code].values()) for code in range(len(NEXT)))
 _NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in Colour}
 
 
 def _landscapes(board: Board, river: str) -> int:
-    if _score_landscapes is not None:
-        return _score_landscapes(board, river).landscapes
-    return scoring.score(board, river=river).landscapes
+    return scoring.score_landscapes(board, river).landscapes
 
 
 class RandomPolicy:
