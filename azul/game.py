@@ -4,7 +4,8 @@ A round is (A) the factory offer, one ``Take`` move after another, then (B) the 
 (C) the preparation of the next round. On the coloured wall the tiling needs no decision, so the
 move that empties the table runs it at once; on the gray wall the game enters the ``"tiling"``
 phase and asks each player in turn (player 0 first) for the column of each complete line, top to
-bottom, as ``Place`` moves. ``last_tiling`` keeps the steps of the latest tiling phase, to replay.
+bottom, as ``Place`` moves. ``last_tiling`` keeps the steps of the latest tiling phase, to replay;
+``score_history`` the scores after each round's tiling (end bonuses included in the last), to chart.
 
 Readings where the rulebook is silent (see ``docs/azul.md``):
 
@@ -73,7 +74,7 @@ class Game:
 
     __slots__ = ("boards", "gray", "sources", "bag", "lid", "centre_marker", "marker_holder",
                  "first_player", "current", "round", "phase", "rng", "seed", "tiles_on_table",
-                 "last_tiling", "_tables")
+                 "last_tiling", "score_history", "_tables")
 
     def __init__(self, players: int = 2, seed: int | str | None = None,
                  wall: str = "colored") -> None:
@@ -93,6 +94,7 @@ class Game:
         self.first_player = 0
         self.round = 0
         self.last_tiling: list[Step] = []
+        self.score_history: list[list[int]] = []
         self._tables = _tables(FACTORIES[players])
         self._start_round()
 
@@ -305,8 +307,9 @@ class Game:
         if self.marker_holder is not None:
             self.first_player = self.marker_holder
         bonuses = end_of_phase(self.boards, self.gray)
+        self.last_tiling += bonuses
+        self.score_history.append(self.scores)
         if bonuses:
-            self.last_tiling += bonuses
             self.phase = OVER
         else:
             self._start_round()
@@ -346,6 +349,7 @@ class Game:
         self.tiles_on_table = drawn
         if not drawn:  # nothing to play with: the game cannot go on
             self.last_tiling += [end_bonus(board, p) for p, board in enumerate(self.boards)]
+            self.score_history.append(self.scores)
             self.phase = OVER
 
     # --- copies and files ----------------------------------------------------------------------
@@ -369,12 +373,14 @@ class Game:
         other.seed = self.seed
         other.tiles_on_table = self.tiles_on_table
         other.last_tiling = self.last_tiling[:]
+        other.score_history = [scores[:] for scores in self.score_history]
         other._tables = self._tables
         return other
 
     def to_dict(self) -> dict:
         """The whole state as JSON-ready data (see ``docs/azul.md``); ``from_dict`` reads it back.
-        The steps of the last tiling are history, not state, and are not saved."""
+        The steps of the last tiling and the score history are history, not state, and are not
+        saved."""
         version, internal, gauss = self.rng.getstate()
         return {
             "game": "azul",
@@ -531,6 +537,7 @@ def _read_game(cls, data) -> Game:
     _read_rng(game, data["rng"])
     game.tiles_on_table = sum(map(sum, game.sources))
     game.last_tiling = []
+    game.score_history = []
     game._tables = _tables(FACTORIES[n])
 
     for colour, total in enumerate(game.tile_counts()):
