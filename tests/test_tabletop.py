@@ -56,3 +56,23 @@ def test_clicks_reach_python_without_a_browser():
     widget._message(widget, {"type": "click", "key": "cell:a1"}, [])
     widget._message(widget, {"type": "hover", "key": "cell:b1"}, [])
     assert seen == ["cell:a1"]
+
+
+def test_quiz_gives_immediate_feedback():
+    from tabletop.quiz import Quiz
+
+    quiz = Quiz("How many points?", 15, explain="A river of 6 scores 15.")
+    assert not quiz.answer(8)
+    assert "Not 8" in quiz.feedback.value and "15" not in quiz.feedback.value
+    assert not quiz.answer(11)
+    assert "The answer is 15" in quiz.feedback.value  # after two misses the answer is shown
+    assert quiz.answer(15) and quiz.solved and "Right" in quiz.feedback.value
+
+
+def test_quiz_with_choices():
+    from tabletop.quiz import Quiz
+
+    quiz = Quiz("Can a red go on two browns?", "no", choices=["yes", "no"], explain="Red never goes third.")
+    assert len(quiz.children[1].children) == 2
+    quiz.children[1].children[1].click()
+    assert quiz.solved and "Red never goes third" in quiz.feedback.value
