@@ -180,6 +180,11 @@ class Board:
         rows.append(f"floor [{self.floor_text()}]")
         return "\n".join(rows)
 
+    def _repr_svg_(self) -> str:
+        from .draw import board_scene  # pictures need the tabletop kit; the rules do not
+
+        return board_scene(self).to_svg()
+
     def __repr__(self) -> str:
         return f"<Board score={self.score} wall={self.wall_rows()} lines={self.pattern_lines()} " \
                f"floor={self.floor_text()!r}>"

@@ -158,6 +158,9 @@ class _Painter:
         """A tile (or the first-player marker) with its top-left corner at (x, y)."""
         d, s = self.d, self.s
         centre = (x + size / 2, y + size / 2)
+        # A shadow: a real tile stands on the board, a faint wall cell is printed on it.
+        lift = 0.07 * size
+        s.rect(x + lift, y + lift, size, size, fill="#000000", opacity=0.28, key=key)
         if colour == MARKER:
             title = title or "first-player marker"
             s.rect(x, y, size, size, fill=MARKER_FILL, stroke=d.ink, width=1.6 * d.stroke,

@@ -463,6 +463,11 @@ class Game:
             "rng": [version, list(internal), gauss],
         })
 
+    def _repr_svg_(self) -> str:
+        from .draw import game_scene  # pictures need the tabletop kit; the rules do not
+
+        return game_scene(self).to_svg()
+
     def __repr__(self) -> str:
         turn = "" if self.phase == OVER else f", player {self.current} to move"
         return (f"<Game {self.players} players, {self.wall} wall, round {self.round}, "

@@ -116,6 +116,11 @@ class Scenario:
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
+    def _repr_svg_(self) -> str:
+        from .draw import scenario_scene  # pictures need the tabletop kit; the rules do not
+
+        return scenario_scene(self).to_svg()
+
     # --- the what-if ---------------------------------------------------------------------------
 
     def tile(self) -> TilingResult:
@@ -181,6 +186,11 @@ class TilingResult:
         self.before = before
         self.game_over = any(isinstance(step, EndBonus) for step in steps)
         self.winners = winners(boards) if self.game_over else []
+
+    def _repr_svg_(self) -> str:
+        from .draw import tiling_result_scene  # pictures need the tabletop kit; the rules do not
+
+        return tiling_result_scene(self).to_svg()
 
     def player_steps(self, player: int) -> list[Step]:
         return [step for step in self.steps if step.player == player]
