@@ -1,0 +1,242 @@
+"""Charts of Azul: scores round by round, final scores of many simulated games, and two wall
+tilings compared category by category.
+
+Each chart is a matplotlib ``Figure`` built without pyplot (no global state): a notebook shows it as
+the last value of a cell, and ``fig.savefig("chart.png")`` writes PNG, SVG or PDF for a handout.
+``display`` (a ``tabletop.Display``) works as for the drawings: colour-blind mode adds a marker or a
+hatch to every colour, high contrast draws thicker lines and bolder text, ``scale`` enlarges all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from math import ceil
+
+from matplotlib.figure import Figure
+
+from tabletop import Display
+from tabletop.settings import resolve
+
+from .game import Game
+from .policies import POLICIES, play_out
+from .scenario import Scenario, TilingResult
+from .tiling import EndBonus, FloorPenalty, Placement
+
+#: One colour per player or series (the Okabe-Ito palette, safe for colour-blind eyes), with a
+#: marker, a line style and a hatch that tell them apart without colour.
+SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
+MARKERS = ("o", "s", "^", "D", "v", "P")
+LINE_STYLES = ("-", "--", "-.", ":", "-", "--")
+HATCHES = ("", "//", "..", "xx", "\\\\", "++")
+
+
+class _Style:
+    def __init__(self, display: Display | None) -> None:
+        d = resolve(display)
+        self.d = d
+        self.font = 10 * d.scale * (1.2 if d.high_contrast else 1.0)
+        self.line = 1.8 * d.stroke
+        self.weight = d.weight
+
+    def figure(self, width: float = 7.0, height: float = 4.2) -> tuple[Figure, object]:
+        fig = Figure(figsize=(width * self.d.scale, height * self.d.scale), layout="constrained")
+        ax = fig.add_subplot()
+        ax.tick_params(labelsize=self.font, width=self.d.stroke)
+        for spine in ax.spines.values():
+            spine.set_linewidth(self.d.stroke)
+        ax.spines[["top", "right"]].set_visible(False)
+        return fig, ax
+
+    def labels(self, ax, title: str, x: str, y: str) -> None:
+        ax.set_title(title, fontsize=self.font * 1.2, fontweight="bold")
+        ax.set_xlabel(x, fontsize=self.font, fontweight=self.weight)
+        ax.set_ylabel(y, fontsize=self.font, fontweight=self.weight)
+
+    def legend(self, ax) -> None:
+        ax.legend(fontsize=self.font, frameon=False)
+
+
+# --- scores round by round -----------------------------------------------------------------------
+
+
+def rounds_and_scores(game_or_history: Game | Sequence[Sequence[int]]
+                      ) -> tuple[list[int], list[list[int]]]:
+    """The rounds and the scores after each of them, from a game's ``score_history`` or from a
+    list of per-round scores (round 1 first). When the history starts at round 1, round 0 with
+    every score at 0 is put in front, so that lines start from nothing."""
+    if isinstance(game_or_history, Game):
+        game = game_or_history
+        history = [list(scores) for scores in game.score_history]
+        last = game.round if game.over else game.round - 1
+    else:
+        history = [list(scores) for scores in game_or_history]
+        last = len(history)
+    first = last - len(history) + 1
+    rounds = list(range(first, last + 1))
+    if history and first == 1:
+        rounds.insert(0, 0)
+        history.insert(0, [0] * len(history[0]))
+    return rounds, history
+
+
+def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
+                      names: Sequence[str] | None = None,
+                      display: Display | None = None) -> Figure:
+    """Each player's score after every round, one line per player: from a ``Game`` (its
+    ``score_history``) or from a list of per-round score lists. The last round of a finished game
+    includes the end bonuses; the winners are named in the legend."""
+    st = _Style(display)
+    rounds, history = rounds_and_scores(game_or_history)
+    fig, ax = st.figure()
+    st.labels(ax, "Scores round by round", "round", "score")
+    if not history:
+        ax.text(0.5, 0.5, "no round has been played yet", transform=ax.transAxes, ha="center",
+                fontsize=st.font)
+        return fig
+    players = len(history[0])
+    won = game_or_history.winners if isinstance(game_or_history, Game) else []
+    names = list(names) if names is not None else [f"player {p}" for p in range(players)]
+    for p in range(players):
+        scores = [row[p] for row in history]
+        label = f"{names[p]}: {scores[-1]}" + (" (wins)" if p in won else "")
+        ax.plot(rounds, scores, color=SERIES_COLOURS[p], marker=MARKERS[p], linewidth=st.line,
+                markersize=4 + 2 * st.d.stroke, label=label,
+                linestyle=LINE_STYLES[p] if st.d.colour_blind else "-")
+    ticks = [str(r) for r in rounds]
+    if isinstance(game_or_history, Game) and game_or_history.over:
+        ticks[-1] += "\n+ bonus"  # the last round's scores include the end bonuses
+    ax.set_xticks(rounds, ticks)
+    top = max(max(row) for row in history)
+    ax.set_ylim(bottom=-0.04 * max(top, 10))  # room for the markers of a score of 0
+    ax.grid(axis="y", alpha=0.3)
+    st.legend(ax)
+    return fig
+
+
+# --- many games ----------------------------------------------------------------------------------
+
+
+def simulate(n: int, players: int = 2, seed: int | str = 0,
+             policy: str | Sequence[str] = "greedy", wall: str = "colored") -> list[list[int]]:
+    """The final scores of ``n`` games played to the end by computer players (``policy``: a name
+    from ``POLICIES`` for everybody, or one per seat). Game ``i`` uses the seed ``"{seed}:{i}"``
+    and its players ``"{seed}:{i}:{p}"``, so the same arguments give the same scores."""
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"give one policy for everybody or one per seat ({players}), "
+                         f"not {len(names)}")
+    for name in names:
+        if name not in POLICIES:
+            raise ValueError(f"no policy {name!r}: choose among {', '.join(sorted(POLICIES))}")
+    finals = []
+    for i in range(n):
+        game = Game(players, seed=f"{seed}:{i}", wall=wall)
+        play_out(game, [POLICIES[name](f"{seed}:{i}:{p}") for p, name in enumerate(names)])
+        finals.append(game.scores)
+    return finals
+
+
+def _series(totals) -> dict[str, list[int]]:
+    if isinstance(totals, Mapping):
+        return {str(name): list(values) for name, values in totals.items()}
+    totals = list(totals)
+    if totals and isinstance(totals[0], Sequence):  # games × seats, as simulate() returns
+        seats = len(totals[0])
+        return {f"player {p}": [game[p] for game in totals] for p in range(seats)}
+    return {"final scores": totals}
+
+
+def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[str, Sequence[int]],
+                    *, bins: int | Sequence[float] | None = None, title: str = "",
+                    display: Display | None = None) -> Figure:
+    """How often each final score came up: one histogram for a list of scores, one per seat for
+    the per-game lists that ``simulate`` returns, or one per name for a mapping (e.g. two
+    policies). A dashed line marks each mean."""
+    st = _Style(display)
+    series = _series(totals)
+    values = [v for vs in series.values() for v in vs]
+    fig, ax = st.figure()
+    st.labels(ax, title or f"Final scores of {max(map(len, series.values()), default=0)} games",
+              "final score", "games")
+    if not values:
+        ax.text(0.5, 0.5, "no scores", transform=ax.transAxes, ha="center", fontsize=st.font)
+        return fig
+    if bins is None:  # whole-number bins, at most about 30 of them
+        lo, hi = min(values), max(values)
+        width = max(1, ceil((hi - lo + 1) / 30))
+        bins = [lo - 0.5 + width * k for k in range(ceil((hi - lo + 1) / width) + 1)]
+    several = len(series) > 1
+    for k, (name, vs) in enumerate(series.items()):
+        if not vs:
+            continue
+        mean = sum(vs) / len(vs)
+        ax.hist(vs, bins=bins, color=SERIES_COLOURS[k], alpha=0.5 if several else 0.85,
+                edgecolor=SERIES_COLOURS[k], linewidth=st.d.stroke, label=f"{name} (mean "
+                f"{mean:.1f})", hatch=HATCHES[k] if st.d.colour_blind else None)
+        ax.axvline(mean, color=SERIES_COLOURS[k], linestyle="--", linewidth=st.line)
+    ax.grid(axis="y", alpha=0.3)
+    st.legend(ax)
+    return fig
+
+
+# --- two tilings ------------------------------------------------------------------------------------
+
+CATEGORIES = ("placements", "floor", "bonus", "total")
+
+
+def breakdown(result: TilingResult, player: int = 0) -> dict[str, int]:
+    """What a tiling did to one player's score, by category: the wall ``placements``, the
+    ``floor`` (as it changed the score, so after the clamp at 0), the end ``bonus``, and the
+    ``total`` change."""
+    steps = result.player_steps(player)
+    return {
+        "placements": sum(s.points for s in steps if isinstance(s, Placement)),
+        "floor": sum(s.score - s.before for s in steps if isinstance(s, FloorPenalty)),
+        "bonus": sum(s.points for s in steps if isinstance(s, EndBonus)),
+        "total": result.boards[player].score - result.before[player],
+    }
+
+
+def compare_tilings(a: TilingResult | Scenario, b: TilingResult | Scenario, *, player: int = 0,
+                    labels: Sequence[str] = ("a", "b"),
+                    display: Display | None = None) -> Figure:
+    """Two tilings of one player side by side, category by category (placements, floor, bonus,
+    total), with each bar's points and the difference b − a. Scenarios are tiled first."""
+    st = _Style(display)
+    results = [x.tile() if isinstance(x, Scenario) else x for x in (a, b)]
+    parts = [breakdown(r, player) for r in results]
+    fig, ax = st.figure(7.0, 4.6)
+    before = [r.before[player] for r in results]
+    after = [r.boards[player].score for r in results]
+    st.labels(ax, f"Player {player}: {labels[0]} {before[0]} \u2192 {after[0]}, "
+                  f"{labels[1]} {before[1]} \u2192 {after[1]}",
+              f"\u0394 = {labels[1]} \u2212 {labels[0]}", "points")
+    width = 0.38
+    xs = range(len(CATEGORIES))
+    for k, (name, values) in enumerate(zip(labels, parts, strict=True)):
+        heights = [values[c] for c in CATEGORIES]
+        offset = (k - 0.5) * width
+        bars = ax.bar([x + offset for x in xs], heights, width, label=name,
+                      color=SERIES_COLOURS[k], edgecolor="black", linewidth=st.d.stroke * 0.6,
+                      hatch=HATCHES[k] if st.d.colour_blind else None)
+        ax.bar_label(bars, labels=[_signed(h) for h in heights], fontsize=st.font * 0.9,
+                     padding=2)
+    ax.axhline(0, color="black", linewidth=st.d.stroke)
+    ticks = [f"{_category_label(c, results, player)}\n\u0394 {_signed(parts[1][c] - parts[0][c])}"
+             for c in CATEGORIES]
+    ax.set_xticks(list(xs), ticks, fontsize=st.font)
+    ax.margins(y=0.2)
+    st.legend(ax)
+    return fig
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def _category_label(category: str, results: Sequence[TilingResult], player: int) -> str:
+    if category != "floor":
+        return category
+    clamped = [any(isinstance(s, FloorPenalty) and s.clamped for s in r.player_steps(player))
+               for r in results]
+    return "floor (clamped at 0)" if any(clamped) else "floor"

@@ -1,0 +1,170 @@
+"""Azul charts: the score history they read, what each figure holds, and that figures save."""
+
+import pytest
+from matplotlib.figure import Figure
+
+from azul import Game, GreedyPolicy, RandomPolicy, Scenario, play_out
+from azul import figures as F
+from tabletop import Display
+from tabletop.settings import PROJECTOR
+
+CLAMPED = {"game": "azul", "wall": "colored",
+           "players": [{"score": 3, "wall": ["BY...", ".BY..", "..B..", ".....", "....."],
+                        "pattern_lines": ["", "", "", "KKKK", "RRRRR"], "floor": "FBBYYR"}]}
+CAREFUL = {"game": "azul", "wall": "colored",
+           "players": [{"score": 3, "wall": ["BY...", ".BY..", "..B..", ".....", "....."],
+                        "pattern_lines": ["", "", "RRR", "KKKK", ""], "floor": "F"}]}
+
+
+def finished(players=2, seed=4, wall="colored") -> Game:
+    game = Game(players, seed=seed, wall=wall)
+    return play_out(game, [GreedyPolicy(), RandomPolicy(seed)] * 2)
+
+
+def legend(fig) -> list[str]:
+    return [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+
+
+# --- the score history the game keeps ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wall", ["colored", "gray"])
+def test_the_game_keeps_the_scores_after_every_round(wall):
+    game = Game(2, seed=6, wall=wall)
+    assert game.score_history == []
+    policy = GreedyPolicy()
+    while game.round == 1:
+        game.play(policy(game))
+    assert game.score_history == [game.scores]
+    play_out(game, policy)
+    assert len(game.score_history) == game.round
+    assert game.score_history[-1] == game.scores  # the end bonuses included
+
+
+def test_the_history_is_copied_and_not_saved():
+    game = finished()
+    other = game.copy()
+    other.score_history[0][0] = 999
+    assert game.score_history[0][0] != 999
+    assert "score_history" not in game.to_dict()
+    assert Game.from_dict(game.to_dict()).score_history == []
+
+
+def test_rounds_start_from_nothing_when_the_history_is_whole():
+    game = finished()
+    rounds, history = F.rounds_and_scores(game)
+    assert rounds == list(range(game.round + 1))
+    assert history[0] == [0, 0] and history[1:] == game.score_history
+
+
+def test_a_game_loaded_mid_way_charts_the_rounds_it_saw():
+    game = Game(2, seed=6)
+    policy = GreedyPolicy()
+    while game.round < 3:
+        game.play(policy(game))
+    loaded = Game.from_dict(game.to_dict())
+    while loaded.round < 5 and not loaded.over:
+        loaded.play(policy(loaded))
+    rounds, history = F.rounds_and_scores(loaded)
+    assert rounds[0] == 3 and len(rounds) == len(history) == len(loaded.score_history)
+
+
+# --- the figures ----------------------------------------------------------------------------------
+
+
+def test_score_progression_draws_a_line_per_player_and_names_the_winner(tmp_path):
+    game = finished(players=3)
+    fig = F.score_progression(game)
+    assert isinstance(fig, Figure)
+    lines = fig.axes[0].get_lines()
+    assert len(lines) == 3
+    assert [list(line.get_ydata()) for line in lines] == \
+        [[0] + [row[p] for row in game.score_history] for p in range(3)]
+    names = legend(fig)
+    assert [n.split(":")[0] for n in names] == ["player 0", "player 1", "player 2"]
+    assert sum("(wins)" in n for n in names) == len(game.winners) >= 1
+    assert fig.axes[0].get_xticklabels()[-1].get_text().endswith("+ bonus")
+    fig.savefig(tmp_path / "progress.png")
+    assert (tmp_path / "progress.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_score_progression_from_a_plain_history():
+    fig = F.score_progression([[3, 4], [9, 10], [21, 22]], names=["Ada", "Bo"])
+    assert [list(line.get_xdata()) for line in fig.axes[0].get_lines()] == [[0, 1, 2, 3]] * 2
+    assert legend(fig) == ["Ada: 21", "Bo: 22"]
+    empty = F.score_progression(Game(2, seed=1))
+    assert "no round has been played yet" in [t.get_text() for t in empty.axes[0].texts]
+
+
+def test_simulate_is_repeatable_and_checks_its_policies():
+    a = F.simulate(4, players=2, seed=3, policy="greedy")
+    assert a == F.simulate(4, players=2, seed=3, policy="greedy")
+    assert len(a) == 4 and all(len(scores) == 2 for scores in a)
+    assert a != F.simulate(4, players=2, seed=4, policy="greedy")
+    mixed = F.simulate(3, players=3, seed=1, policy=["greedy", "random", "random"])
+    assert len(mixed) == 3 and all(len(scores) == 3 for scores in mixed)
+    with pytest.raises(ValueError, match="no policy 'clever'"):
+        F.simulate(1, policy="clever")
+    with pytest.raises(ValueError, match="one per seat"):
+        F.simulate(1, players=3, policy=["greedy", "random"])
+
+
+def test_score_histogram_one_series_per_seat_or_name(tmp_path):
+    finals = F.simulate(6, players=2, seed=2, policy=["greedy", "random"])
+    fig = F.score_histogram(finals)
+    names = legend(fig)
+    assert [n.split(" (")[0] for n in names] == ["player 0", "player 1"]
+    mean = sum(g[0] for g in finals) / len(finals)
+    assert f"player 0 (mean {mean:.1f})" in names
+    bars = list(fig.axes[0].patches)
+    assert sum(p.get_height() for p in bars) == 2 * len(finals)
+    flat = F.score_histogram([s for g in finals for s in g], title="all seats")
+    assert flat.axes[0].get_title() == "all seats"
+    assert len(legend(F.score_histogram({"greedy": [50, 60], "random": [0, 2],
+                                         "empty": []}))) == 2
+    fig.savefig(tmp_path / "scores.pdf")
+    assert (tmp_path / "scores.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_colour_blind_histograms_are_hatched():
+    finals = [[50, 1], [60, 0], [55, 3]]
+    plain = F.score_histogram(finals)
+    marked = F.score_histogram(finals, display=Display(colour_blind=True))
+    assert not any(p.get_hatch() for p in plain.axes[0].patches)
+    assert any(p.get_hatch() for p in marked.axes[0].patches)
+
+
+def test_breakdown_adds_up_and_shows_the_clamp():
+    result = Scenario.from_dict(CLAMPED).tile()
+    parts = F.breakdown(result)
+    assert parts == {"placements": 3, "floor": -6, "bonus": 0, "total": -3}
+    assert parts["placements"] + parts["floor"] + parts["bonus"] == parts["total"]
+    ending = Scenario.from_dict({"game": "azul", "wall": "colored", "players": [
+        {"score": 20, "wall": ["BYRKW", "WB.RK", "K.BYR", ".....", "....."],
+         "pattern_lines": ["", "YY", "WWW", "", ""]}]}).tile()
+    assert F.breakdown(ending) == {"placements": 16, "floor": 0, "bonus": 6, "total": 22}
+
+
+def test_compare_tilings_bars_each_category(tmp_path):
+    fig = F.compare_tilings(Scenario.from_dict(CLAMPED), Scenario.from_dict(CAREFUL),
+                            labels=("greedy", "careful"))
+    ax = fig.axes[0]
+    heights = [round(p.get_height()) for p in ax.patches]
+    a = F.breakdown(Scenario.from_dict(CLAMPED).tile())
+    b = F.breakdown(Scenario.from_dict(CAREFUL).tile())
+    assert heights == [a[c] for c in F.CATEGORIES] + [b[c] for c in F.CATEGORIES]
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks[1] == "floor (clamped at 0)\n\u0394 +5"
+    assert ticks[3] == f"total\n\u0394 +{b['total'] - a['total']}"
+    assert ax.get_title() == "Player 0: greedy 3 \u2192 0, careful 3 \u2192 4"
+    for suffix, magic in ((".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")):
+        fig.savefig(tmp_path / f"compare{suffix}")
+        assert (tmp_path / f"compare{suffix}").read_bytes().startswith(magic)
+
+
+def test_projector_figures_are_larger():
+    small = F.score_progression([[1, 2]])
+    big = F.score_progression([[1, 2]], display=PROJECTOR)
+    assert big.get_figwidth() == pytest.approx(small.get_figwidth() * PROJECTOR.scale)
+    assert max(line.get_linewidth() for line in big.axes[0].get_lines()) > \
+        max(line.get_linewidth() for line in small.axes[0].get_lines())
