@@ -6,6 +6,9 @@ prints the result as JSON, or in words with ``--explain``. A file that is not va
 status 2.
 
 ``play`` plays a whole game between policies and prints every round and the result.
+
+``render`` draws a scenario's boards (after the wall tiling with ``--tiled``) to a picture file,
+SVG, PNG or PDF by its extension; a bad file or an unknown extension fails as ``tile`` does.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from .errors import ScenarioError
@@ -27,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "tile":
         return tile(args.file, args.explain)
+    if args.command == "render":
+        return render(args.file, args.output, colour_blind=args.colour_blind,
+                      high_contrast=args.high_contrast, tiled=args.tiled)
     return play(args.players, args.seed, args.policy, args.wall)
 
 
@@ -43,6 +50,16 @@ def _parser() -> argparse.ArgumentParser:
                        help="the same seed gives the same game (default: a fresh one)")
     play_.add_argument("--policy", choices=sorted(POLICIES), default="random")
     play_.add_argument("--wall", choices=WALL_KINDS, default="colored")
+    render_ = commands.add_parser("render", help="draw a scenario file as SVG, PNG or PDF")
+    render_.add_argument("file", help="the scenario (JSON); - reads standard input")
+    render_.add_argument("-o", "--output", required=True,
+                         help="the picture to write; its extension (.svg, .png, .pdf) sets the format")
+    render_.add_argument("--colour-blind", action="store_true",
+                         help="print the colour letter on every tile")
+    render_.add_argument("--high-contrast", action="store_true",
+                         help="large, bold and thick, for a projector")
+    render_.add_argument("--tiled", action="store_true",
+                         help="draw the boards after the wall tiling")
     return parser
 
 
@@ -60,6 +77,39 @@ def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
         print(result.explain(), file=stdout)
     else:
         print(pretty_json(result.to_dict()), file=stdout)
+    return 0
+
+
+RENDER_FORMATS = (".svg", ".png", ".pdf")
+
+
+def render(path: str, output: str, *, colour_blind: bool = False, high_contrast: bool = False,
+           tiled: bool = False, stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stderr = stderr or sys.stderr
+    if Path(output).suffix.lower() not in RENDER_FORMATS:
+        print(f"error: {output}: unknown picture format, end the name with "
+              f"{', '.join(RENDER_FORMATS[:-1])} or {RENDER_FORMATS[-1]}", file=stderr)
+        return 2
+    try:
+        source = stdin or sys.stdin
+        scenario = Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
+    except ScenarioError as e:
+        print(f"error: {e}", file=stderr)
+        return 2
+    # Drawing needs the picture kit (and matplotlib for PNG and PDF); the other commands do not.
+    from tabletop import Display
+    from tabletop.settings import PROJECTOR
+
+    from .draw import scenario_scene
+
+    display = Display(colour_blind=colour_blind, high_contrast=high_contrast,
+                      scale=PROJECTOR.scale if high_contrast else 1.0)
+    scene = scenario_scene(scenario, tiled=tiled, display=display)
+    try:
+        scene.save(output)
+    except OSError as e:
+        print(f"error: {output}: cannot write it ({e.strerror or e})", file=stderr)
+        return 2
     return 0
 
 

@@ -83,3 +83,62 @@ def test_play_random_on_the_gray_wall_prints_the_column_choices():
 def test_bad_arguments_are_refused():
     run = azul("play", "--players", "5")
     assert run.returncode == 2 and run.stdout == ""
+
+
+# --- render ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("suffix", "magic"), [(".svg", b"<svg"), (".png", b"\x89PNG"),
+                                               (".pdf", b"%PDF")])
+def test_render_writes_the_format_of_the_extension(tmp_path, suffix, magic):
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(EXAMPLE))
+    out = tmp_path / f"board{suffix.upper() if suffix == '.png' else suffix}"
+    run = azul("render", str(path), "-o", str(out))
+    assert run.returncode == 0 and run.stderr == "" and run.stdout == ""
+    assert out.read_bytes().startswith(magic)
+
+
+def test_render_draws_every_board_and_the_tiled_ones(tmp_path):
+    two = {**EXAMPLE, "players": [*EXAMPLE["players"], {"score": 5}]}
+    out = tmp_path / "boards.svg"
+    assert azul("render", "-", "-o", str(out), stdin=json.dumps(two)).returncode == 0
+    svg = out.read_text(encoding="utf-8")
+    assert "score 12" in svg and "score 5" in svg and 'data-key="player:1:wall:4,4"' in svg
+    assert ">K</text>" not in svg
+    run = azul("render", "-", "-o", str(out), "--tiled", "--colour-blind", "--high-contrast",
+               stdin=json.dumps(two))
+    assert run.returncode == 0
+    tiled = out.read_text(encoding="utf-8")
+    assert "player 0: 12 \u2192 13" in tiled and "score 13" in tiled
+    assert ">K</text>" in tiled and 'font-weight="bold"' in tiled
+    assert float(tiled.split('width="')[1].split('"')[0]) > float(svg.split('width="')[1]
+                                                                   .split('"')[0])
+
+
+def test_render_refuses_an_unknown_extension_before_reading(tmp_path):
+    run = azul("render", str(tmp_path / "nowhere.json"), "-o", str(tmp_path / "board.gif"))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1
+    assert "board.gif: unknown picture format" in run.stderr and ".svg, .png or .pdf" in run.stderr
+    assert not (tmp_path / "board.gif").exists()
+
+
+def test_render_fails_cleanly_on_a_bad_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "azul", "wall": "colored", "players": [{"floor": "FF"}]}')
+    out = tmp_path / "board.png"
+    run = azul("render", str(bad), "-o", str(out))
+    assert run.returncode == 2 and run.stdout == "" and not out.exists()
+    assert run.stderr.startswith("error: players[0].floor: ") and run.stderr.count("\n") == 1
+    missing = azul("render", str(tmp_path / "nowhere.json"), "-o", str(out))
+    assert missing.returncode == 2 and missing.stderr.startswith("error: file: cannot read")
+    unwritable = azul("render", "-", "-o", str(tmp_path / "no" / "dir.svg"),
+                      stdin=json.dumps(EXAMPLE))
+    assert unwritable.returncode == 2 and unwritable.stderr.count("\n") == 1
+    assert "cannot write it" in unwritable.stderr
+
+
+def test_render_needs_an_output():
+    run = azul("render", "-", stdin=json.dumps(EXAMPLE))
+    assert run.returncode == 2 and "-o" in run.stderr
