@@ -204,6 +204,10 @@ class Board:
             board.freeze(name)
         return board
 
+    def _repr_svg_(self) -> str:
+        from . import draw  # drawing is optional for the rules layer: imported only when shown
+        return draw.board_scene(self).to_svg()
+
     def __repr__(self) -> str:
         cells = ", ".join(f"{n}={'/'.join(s)}" for n, s in self.stacks())
         return f"<Board side {self.side}: {cells or 'empty'}>"

@@ -71,6 +71,10 @@ class Card:
         """An animal card's points once ``cubes_placed`` cubes have left it (0 for none)."""
         return self.points[cubes_placed - 1] if cubes_placed else 0
 
+    def _repr_svg_(self) -> str:
+        from . import draw  # drawing is optional for the rules layer: imported only when shown
+        return draw.card_scene(self).to_svg()
+
     def describe(self) -> str:
         cells = ", ".join(NEED_WORDS[p.need] for p in self.pattern)
         return f"{self.name} (card {self.id}): {cells}; the cube goes on {NEED_WORDS[self.cube_need]}"

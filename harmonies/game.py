@@ -810,6 +810,10 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_svg_(self) -> str:
+        from . import draw  # drawing is optional for the rules layer: imported only when shown
+        return draw.game_scene(self).to_svg()
+
     def __repr__(self) -> str:
         state = f"over ({self.end_reason})" if self.over else f"turn {self.turn}, seat {self.current} to play"
         return f"<Harmonies game: {self.n} player{'s' * (self.n != 1)}, side {self.side}, {state}>"

@@ -62,6 +62,10 @@ class Scenario:
         """The end-of-game breakdown of this position (``scoring.Breakdown``)."""
         return score(self.board, animals=tuple(self.animals), spirit=self.spirit, river=self.river)
 
+    def _repr_svg_(self) -> str:
+        from . import draw  # drawing is optional for the rules layer: imported only when shown
+        return draw.scenario_scene(self).to_svg()
+
     # -- to JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """The scenario as plain JSON data; ``Scenario.from_dict(s.to_dict()) == s``."""
