@@ -1,0 +1,230 @@
+"""Figures for lessons and handouts (matplotlib): a card's six rotations on a board, score breakdowns,
+two breakdowns compared, histograms of final scores from simulated games.
+
+Every function returns a ``matplotlib.figure.Figure`` built without pyplot, so nothing touches global
+state: show it in a notebook as the last value of a cell, or ``fig.savefig("out.png")`` (``.svg`` and
+``.pdf`` work too). Boards inside figures are the scenes of ``harmonies.draw``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+from matplotlib.ticker import MaxNLocator
+
+from tabletop.scene import Scene
+from tabletop.settings import Display, resolve
+
+from . import draw, habitats
+from .board import Board, Side
+from .cards import Card
+from .cards import card as _card_lookup
+from .game import Game, play_game
+from .policies import GreedyPolicy, RandomPolicy
+from .scoring import CATEGORIES, Breakdown
+
+_TITLES = {"trees": "trees", "mountains": "mountains", "fields": "fields", "buildings": "buildings",
+           "water": "water", "animals": "animal cards", "spirit": "spirit"}
+_HATCHES = ("", "//", "..", "xx")
+
+
+def _tidy(ax) -> None:
+    """Points and players are whole numbers; no box around the plot."""
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.spines[["top", "right"]].set_visible(False)
+
+
+def _font(disp: Display, size: float) -> float:
+    return size * disp.scale * (1.2 if disp.high_contrast else 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rotations
+
+
+def rotation_sheet(card: Card | int | str, board: Board | None = None, *,
+                   display: Display | None = None) -> Figure:
+    """A card's pattern in its six rotations side by side, each above a small board.
+
+    With a ``board``, each small board outlines the placements of that rotation present on it (one
+    colour per placement) and marks with a dashed cube the cube cells still free. Without one, each
+    shows every spot where that rotation fits on an empty side-A board. A rotation that looks like a
+    lower one (a symmetric pattern) says so: its placements are listed under the lower rotation.
+    """
+    c = card if isinstance(card, Card) else _card_lookup(card)
+    disp = resolve(display)
+    if board is None:
+        shown = Board(Side.A)
+        found = habitats.placements(c, Side.A)
+        by_rotation = {t: [tuple(shown.layout.names[i] for i, _ in p.cells) for p in found if p.rotation == t]
+                       for t in range(6)}
+        free: dict[int, list[str]] = {t: [] for t in range(6)}
+        verb = "fits in"
+    else:
+        shown = board
+        matches = habitats.matches(c, board)
+        by_rotation = {t: [m.cells for m in matches if m.rotation == t] for t in range(6)}
+        free = {t: [m.cube_cell for m in matches if m.rotation == t and m.cube_free] for t in range(6)}
+        verb = "present:"
+    fig = Figure(figsize=(18 * disp.scale, 4.6 * disp.scale), dpi=100, layout="constrained")
+    axes = fig.subplots(1, 6)
+    for turns, ax in enumerate(axes):
+        same = draw.same_rotation(c, turns)
+        cells = by_rotation[turns]
+        cubes = list(dict.fromkeys(free[turns]))
+        pattern = draw.pattern_scene(c, rotation=turns, radius=30.0, display=disp)
+        small = draw.board_scene(shown, highlight=[draw.Mark(tuple(group)) for group in cells],
+                                 ghosts=[(cell, "cube") for cell in cubes], labels=False, display=disp)
+        column = Scene(max(pattern.width, small.width), pattern.height + small.height)
+        column.place(pattern, (column.width - pattern.width) / 2, 0)
+        column.place(small, (column.width - small.width) / 2, pattern.height)
+        column.draw_on(ax)
+        n = len(cells)
+        if same != turns:
+            caption = f"same as rotation {same}"
+        elif board is None:
+            caption = f"{verb} {n} place{'s' * (n != 1)}"
+        else:
+            caption = f"{n} placement{'s' * (n != 1)}, {len(cubes)} free cube cell{'s' * (len(cubes) != 1)}"
+        ax.set_title(caption, fontsize=_font(disp, 11), y=-0.02, va="top")
+    where = "on an empty board" if board is None else f"on this side-{shown.side} board"
+    fig.suptitle(f"{c.name} (card {c.id}): six rotations, clockwise, and where each one lies {where}",
+                 fontsize=_font(disp, 13), fontweight="bold")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# Score breakdowns
+
+
+def _category_colours() -> list[str]:
+    return [draw.CATEGORY_FILL[c] for c in CATEGORIES]
+
+
+def breakdown_chart(breakdown: Breakdown, *, title: str | None = None, display: Display | None = None
+                    ) -> Figure:
+    """One bar per score category (in the order of ``scoring.CATEGORIES``), its points written on it,
+    the total in the title."""
+    disp = resolve(display)
+    fig = Figure(figsize=(7.5 * disp.scale, 4 * disp.scale), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    values = [getattr(breakdown, c) for c in CATEGORIES]
+    bars = ax.bar([_TITLES[c] for c in CATEGORIES], values, color=_category_colours(), edgecolor="#333333",
+                  linewidth=1.5 if disp.high_contrast else 0.8)
+    ax.bar_label(bars, labels=[str(v) for v in values], padding=2, fontsize=_font(disp, 10))
+    ax.set_ylabel("points", fontsize=_font(disp, 10))
+    ax.set_ylim(0, max(values + [1]) * 1.18)
+    ax.tick_params(labelsize=_font(disp, 9))
+    _tidy(ax)
+    ax.set_title(title or f"{breakdown.total} points (landscapes {breakdown.landscapes})",
+                 fontsize=_font(disp, 12), fontweight="bold")
+    return fig
+
+
+def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] = ("before", "after"), *,
+                       title: str | None = None, display: Display | None = None) -> Figure:
+    """Two breakdowns as bars side by side per category; each difference written above its pair, the
+    totals and their difference in the title. The second board's bars are hatched, so the two read
+    apart without colour."""
+    disp = resolve(display)
+    first, second = labels
+    fig = Figure(figsize=(8.5 * disp.scale, 4.4 * disp.scale), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    xs = range(len(CATEGORIES))
+    width = 0.38
+    va = [getattr(a, c) for c in CATEGORIES]
+    vb = [getattr(b, c) for c in CATEGORIES]
+    colours = _category_colours()
+    edge = 1.5 if disp.high_contrast else 0.8
+    style = dict(color=colours, edgecolor="#333333", linewidth=edge)
+    bars_a = ax.bar([x - width / 2 for x in xs], va, width, alpha=0.55, label=first, **style)
+    bars_b = ax.bar([x + width / 2 for x in xs], vb, width, hatch="//", label=second, **style)
+    ax.bar_label(bars_a, fontsize=_font(disp, 8), padding=1)
+    ax.bar_label(bars_b, fontsize=_font(disp, 8), padding=1)
+    top = max(va + vb + [1])
+    for x, (u, v) in zip(xs, zip(va, vb, strict=True), strict=True):
+        if u != v:
+            ax.annotate(f"{v - u:+d}", (x, max(u, v) + 0.12 * top), ha="center", fontsize=_font(disp, 10),
+                        fontweight="bold", color="#1a7f1a" if v > u else "#b00020")
+    ax.set_xticks(list(xs), [_TITLES[c] for c in CATEGORIES])
+    ax.set_ylim(0, top * 1.3)
+    ax.set_ylabel("points", fontsize=_font(disp, 10))
+    ax.tick_params(labelsize=_font(disp, 9))
+    _tidy(ax)
+    # Neutral legend swatches: the bars' colours belong to the categories, the hatch to the board.
+    swatches = [Patch(facecolor="#bbbbbb", edgecolor="#333333", alpha=0.55, label=first),
+                Patch(facecolor="#bbbbbb", edgecolor="#333333", hatch="//", label=second)]
+    ax.legend(handles=swatches, fontsize=_font(disp, 9), frameon=False)
+    diff = b.total - a.total
+    ax.set_title(title or f"{first} {a.total} → {second} {b.total} ({diff:+d} points)",
+                 fontsize=_font(disp, 12), fontweight="bold")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# Simulated games
+
+_POLICIES: dict[str, Callable[[int], Callable]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+
+def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str] = "random", *,
+             side: str = "A", spirits: bool = False, river: str = "shortest-path") -> list[int]:
+    """Play ``n`` games to the end and return every player's final total (``n × players`` numbers,
+    game by game, seat by seat).
+
+    Game ``k`` is seeded ``seed + k`` and each seat's policy ``(seed + k) * 10 + seat``, as
+    ``python -m harmonies play --seed`` does, so any game can be replayed from the command line.
+    ``policy``: ``"random"`` or ``"greedy"`` for every seat, or one name per seat.
+    """
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"{len(names)} policies for {players} players")
+    for name in names:
+        if name not in _POLICIES:
+            raise ValueError(f"{name!r} is not a policy (use {' or '.join(_POLICIES)})")
+    totals: list[int] = []
+    for k in range(n):
+        game_seed = seed + k
+        seats = [_POLICIES[name](game_seed * 10 + s) for s, name in enumerate(names)]
+        game = Game(players=players, side=side, spirits=spirits, seed=game_seed, river=river)
+        play_game(game, seats)
+        totals.extend(b.total for b in game.scores())
+    return totals
+
+
+def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins: int | Sequence[float] = 20,
+                    title: str | None = None, display: Display | None = None) -> Figure:
+    """A histogram of final scores. ``totals`` is one list of scores, or a mapping label → scores to
+    compare several series (drawn as outlined steps over each other, each with its mean marked)."""
+    disp = resolve(display)
+    series = dict(totals) if isinstance(totals, Mapping) else {"": totals}
+    series = {label: [int(t) for t in values] for label, values in series.items()}
+    fig = Figure(figsize=(7.5 * disp.scale, 4 * disp.scale), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    everything = [t for values in series.values() for t in values]
+    if not everything:
+        raise ValueError("no scores to draw")
+    colours = ("#2b7bcc", "#d7372a", "#3c9a3c", "#8a5a2e", "#7b4fa0")
+    single = len(series) == 1
+    for k, (label, values) in enumerate(series.items()):
+        colour = colours[k % len(colours)]
+        mean = sum(values) / len(values)
+        text = f"{label} (mean {mean:.1f}, n={len(values)})" if label else f"mean {mean:.1f}, n={len(values)}"
+        ax.hist(values, bins=bins, range=(min(everything), max(everything) + 1), color=colour,
+                alpha=0.75 if single else 1.0, histtype="bar" if single else "step",
+                linewidth=1.0 if single else 2.2, edgecolor="#333333" if single else colour,
+                hatch=None if single else _HATCHES[k % len(_HATCHES)] or None, label=text)
+        ax.axvline(mean, color=colour, linestyle="--", linewidth=1.5)
+    ax.set_xlabel("final score", fontsize=_font(disp, 10))
+    ax.set_ylabel("players", fontsize=_font(disp, 10))
+    ax.tick_params(labelsize=_font(disp, 9))
+    _tidy(ax)
+    ax.legend(fontsize=_font(disp, 9), frameon=False)
+    ax.set_title(title or f"Final scores of {len(everything)} players", fontsize=_font(disp, 12),
+                 fontweight="bold")
+    return fig
+
+
+__all__ = ["rotation_sheet", "breakdown_chart", "compare_breakdowns", "simulate", "score_histogram"]

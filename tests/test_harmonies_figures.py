@@ -1,0 +1,140 @@
+"""Figures: the rotation sheet, breakdown charts, compared breakdowns, score histograms, simulations.
+
+Figures are checked through their matplotlib objects (axes, bars, texts), and saved to each format.
+"""
+
+import json
+
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+from harmonies import figures, habitats, scoring
+from harmonies.board import Board
+from harmonies.cli import main
+from harmonies.scoring import CATEGORIES
+
+BOARD = {"c2": ["gray", "gray", "gray"], "b1": ["blue"], "b2": ["blue"], "c1": ["blue"], "d1": ["blue"],
+         "a1": ["yellow"], "a2": ["yellow"], "e3": ["brown", "green"]}
+
+
+def board(cubes=("b1",)) -> Board:
+    return Board.from_dict({"side": "A", "board": BOARD, "cubes": list(cubes)})
+
+
+def bars(ax) -> list[Rectangle]:
+    return [p for p in ax.patches if isinstance(p, Rectangle)]
+
+
+def all_text(fig: Figure) -> str:
+    parts = [fig._suptitle.get_text() if fig._suptitle else ""]
+    for ax in fig.axes:
+        parts += [ax.get_title(), *(t.get_text() for t in ax.texts)]
+        parts += [t.get_text() for t in ax.get_xticklabels()]
+        legend = ax.get_legend()
+        if legend:
+            parts += [t.get_text() for t in legend.get_texts()]
+    return "\n".join(parts)
+
+
+class TestRotationSheet:
+    def test_six_panels_with_the_placements_of_each_rotation(self):
+        b = board()
+        fig = figures.rotation_sheet(3, b)  # Fish: a 3-high mountain beside a blue token
+        assert isinstance(fig, Figure) and len(fig.axes) == 6
+        matches = habitats.matches(3, b)
+        for turns, ax in enumerate(fig.axes):
+            mine = [m for m in matches if m.rotation == turns]
+            free = {m.cube_cell for m in mine if m.cube_free}
+            plural = "s" * (len(mine) != 1)
+            assert ax.get_title() == f"{len(mine)} placement{plural}, {len(free)} free cube cell" \
+                                     f"{'s' * (len(free) != 1)}"
+        # b1 holds a cube: the placement with its cube cell there is present but offers no cube cell.
+        assert any(m.cube_cell == "b1" and not m.cube_free for m in matches)
+        assert "Fish (card 3)" in all_text(fig)
+
+    def test_symmetric_patterns_and_an_empty_board(self):
+        fig = figures.rotation_sheet("Dragonfly")
+        titles = [ax.get_title() for ax in fig.axes]
+        assert titles[3] == "same as rotation 0" and titles[4] == "same as rotation 1"
+        placements = habitats.placements(41, "A")
+        n0 = sum(p.rotation == 0 for p in placements)
+        assert titles[0] == f"fits in {n0} places"
+
+    @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
+    def test_saves(self, tmp_path, suffix, magic):
+        path = tmp_path / f"sheet{suffix}"
+        figures.rotation_sheet(23, board()).savefig(path)
+        assert path.read_bytes().startswith(magic)
+
+
+class TestBreakdowns:
+    def test_one_bar_per_category_with_its_points(self):
+        breakdown = scoring.score(board(), animals=[(3, 1)])
+        fig = figures.breakdown_chart(breakdown)
+        (ax,) = fig.axes
+        heights = [bar.get_height() for bar in bars(ax)]
+        assert heights == [getattr(breakdown, c) for c in CATEGORIES]
+        assert f"{breakdown.total} points" in ax.get_title()
+        assert figures.breakdown_chart(breakdown, title="Mine").axes[0].get_title() == "Mine"
+
+    def test_compared_breakdowns_annotate_the_differences(self):
+        before = scoring.score(board())
+        changed = board()
+        changed.place("a3", "yellow")  # a bigger field scores the same
+        changed.place("e1", "blue")  # the river grows by one
+        after = scoring.score(changed)
+        fig = figures.compare_breakdowns(before, after, labels=("now", "what if"))
+        (ax,) = fig.axes
+        assert len(bars(ax)) == 2 * len(CATEGORIES)
+        # Bar labels are points (never signed); the differences carry their sign.
+        notes = [t.get_text() for t in ax.texts if t.get_text()[0] in "+-"]
+        diffs = [getattr(after, c) - getattr(before, c) for c in CATEGORIES]
+        assert notes == [f"{d:+d}" for d in diffs if d]
+        assert notes == ["+3"]  # water: 5 → 8
+        assert ax.get_title() == f"now {before.total} → what if {after.total} (+3 points)"
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == ["now", "what if"]
+
+    def test_saves(self, tmp_path):
+        path = tmp_path / "chart.png"
+        figures.breakdown_chart(scoring.score(board())).savefig(path)
+        assert path.read_bytes().startswith(b"\x89PNG")
+
+
+class TestSimulation:
+    def test_totals_per_player_and_game_reproducible(self):
+        totals = figures.simulate(3, players=2, seed=5)
+        assert len(totals) == 6 and all(isinstance(t, int) and t >= 0 for t in totals)
+        assert figures.simulate(3, players=2, seed=5) == totals
+
+    def test_a_simulated_game_is_the_command_lines_game(self, capsys):
+        totals = figures.simulate(1, players=2, seed=7, policy=["greedy", "random"])
+        assert main(["play", "--players", "2", "--seed", "7", "--policy", "greedy,random", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert totals == [s["total"] for s in data["scores"]]
+
+    def test_bad_policies(self):
+        with pytest.raises(ValueError, match="not a policy"):
+            figures.simulate(1, policy="clever")
+        with pytest.raises(ValueError, match="2 policies for 3 players"):
+            figures.simulate(1, players=3, policy=["random", "greedy"])
+
+    def test_histogram_bins_and_mean(self):
+        totals = [10, 12, 12, 20, 31, 40]
+        fig = figures.score_histogram(totals, bins=5)
+        (ax,) = fig.axes
+        counts = [bar.get_height() for bar in bars(ax)]
+        assert len(counts) == 5 and sum(counts) == len(totals)
+        assert "mean 20.8, n=6" in all_text(fig)
+
+    def test_histogram_of_several_series(self, tmp_path):
+        fig = figures.score_histogram({"random": [10, 20, 30], "greedy": [50, 60, 70, 80]}, title="Policies")
+        text = all_text(fig)
+        assert "random (mean 20.0, n=3)" in text and "greedy (mean 65.0, n=4)" in text
+        assert fig.axes[0].get_title() == "Policies"
+        fig.savefig(tmp_path / "hist.pdf")
+        assert (tmp_path / "hist.pdf").read_bytes().startswith(b"%PDF")
+
+    def test_histogram_needs_scores(self):
+        with pytest.raises(ValueError, match="no scores"):
+            figures.score_histogram([])
