@@ -487,8 +487,9 @@ def _penalty_board(board: Board, gray: bool, title: str, d: Display) -> Scene:
 
 
 def _to_floor_text(step: ToFloor) -> list[str]:
+    which = {1: "its tile goes", 2: "both tiles go"}.get(step.tiles, f"all {step.tiles} tiles go")
     lines = [f"line {step.line}: no free cell of row {step.line} can take {NAMES[step.colour]}",
-             f"all {step.tiles} tiles go to the floor"]
+             f"{which} to the floor"]
     if step.to_lid:
         lines[1] += f"; {step.to_lid} find no slot and go to the lid"
     return lines
@@ -620,10 +621,14 @@ def palette_scene(*, selected: int | None = None, display: Display | None = None
 
 def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None = None) -> Scene:
     """The whole table: the factory offer on the left, every player's board on the right (two to
-    a column; the player to move framed), and a line saying where the game is."""
+    a column; the player to move framed; in the gray-wall tiling, the line to place ringed), and a
+    line saying where the game is."""
     d = resolve(display)
     u = CELL * d.scale
     highlight = list(highlight)
+    choosing = _line_to_place(game)
+    if choosing is not None:
+        highlight.append(f"player:{game.current}:line:{choosing}")
     boards = []
     for p, board in enumerate(game.boards):
         to_move = p == game.current and not game.over
@@ -655,8 +660,18 @@ def _status(game) -> str:
     if game.over:
         scores = ", ".join(map(str, game.scores))
         return f"game over after round {game.round} ({wall}): scores {scores}"
-    phase = "factory offer" if game.phase == "offer" else "wall tiling"
-    return f"round {game.round}, {phase} ({wall}): player {game.current} to move"
+    line = _line_to_place(game)
+    if line is not None:
+        return (f"round {game.round}, wall tiling ({wall}): player {game.current} chooses the "
+                f"column of line {line}")
+    return f"round {game.round}, factory offer ({wall}): player {game.current} to move"
+
+
+def _line_to_place(game) -> int | None:
+    """In the gray-wall tiling phase, the line whose tile the player to move places next."""
+    if game.phase != "tiling":
+        return None
+    return game.boards[game.current].next_complete_line()
 
 
 def boards_scene(boards: Sequence[Board], *, gray: bool | None = None,

@@ -254,7 +254,21 @@ def test_a_gray_line_with_no_free_cell_goes_to_the_floor_in_its_own_scene():
     steps = scenario.tile().player_steps(0)
     assert isinstance(steps[0], ToFloor)
     scenes = draw.tiling_scenes(scenario.boards[0], steps, gray=True)
-    assert "all 2 tiles go to the floor" in scenes[0].to_svg()
+    assert "both tiles go to the floor" in scenes[0].to_svg()
+
+
+def test_the_gray_tiling_phase_rings_the_line_to_place():
+    game = Game(2, seed=8, wall="gray")
+    policy = GreedyPolicy()
+    while game.phase != "tiling":
+        game.play(policy(game))
+    line = game.boards[game.current].next_complete_line()
+    scene = draw.game_scene(game)
+    assert texts(scene)[0] == (f"round 1, wall tiling (gray wall): player {game.current} "
+                               f"chooses the column of line {line}")
+    rings = [s.key for s in scene.shapes if s.fill == "none" and s.stroke == display().highlight
+             and s.kind == "rect" and s.key]
+    assert rings == [f"player:{game.current}:line:{line}"]
 
 
 def _positions():
