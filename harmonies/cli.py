@@ -1,4 +1,4 @@
-"""The command line: ``python -m harmonies score|habitats|play``.
+"""The command line: ``python -m harmonies score|habitats|play|render``.
 
 Every command prints to standard output only once it has succeeded. A scenario file that is not
 valid (or cannot be read) gives exit status 2 and exactly one line on standard error naming the field
@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .scenario import Scenario
-from .scoring import RIVER_READINGS
+from .scoring import CATEGORIES, RIVER_READINGS
 
 #: The keys of ``score``'s JSON, in the order they are printed.
 SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
@@ -82,6 +82,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="how many animal cubes the supply holds (default: the game's own default)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_play)
+
+    p = commands.add_parser("render", help="draw a scenario's board to an SVG, PNG or PDF file",
+                            description="Draw the board of a scenario file, its score as a title and its "
+                                        "cards below it, to a picture file for handouts. The format comes "
+                                        "from the extension of OUT: .svg, .png or .pdf.")
+    _file_argument(p)
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the picture file to write")
+    p.add_argument("--highlight", choices=CATEGORIES, metavar="CATEGORY",
+                   help=f"outline the items of one score category ({', '.join(CATEGORIES)})")
+    p.add_argument("--colour-blind", "--color-blind", action="store_true",
+                   help="put the colour's letter on every token")
+    p.add_argument("--high-contrast", action="store_true",
+                   help="thicker outlines and larger, darker text (for a projector)")
+    p.set_defaults(run=_render)
     return parser
 
 
@@ -219,4 +233,29 @@ def _play_text(r: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["main", "score_dict", "SCORE_KEYS"]
+# -- render ----------------------------------------------------------------------------------------
+RENDER_FORMATS = (".svg", ".png", ".pdf")
+
+
+def _render(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tabletop.settings import Display
+
+    from .draw import scenario_scene
+
+    out = Path(args.output)
+    if out.suffix.lower() not in RENDER_FORMATS:
+        raise UsageError(f"-o: cannot tell the format of {out.name!r}: end it with "
+                         f"{', '.join(RENDER_FORMATS[:-1])} or {RENDER_FORMATS[-1]}")
+    scenario = _load(args.file)
+    settings = Display(colour_blind=args.colour_blind, high_contrast=args.high_contrast)
+    scene = scenario_scene(scenario, highlight=args.highlight, display=settings)
+    try:
+        scene.save(out)
+    except OSError as err:
+        raise UsageError(f"-o: cannot write {out}: {err.strerror or err}") from None
+    return 0
+
+
+__all__ = ["main", "score_dict", "SCORE_KEYS", "RENDER_FORMATS"]

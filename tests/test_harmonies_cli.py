@@ -236,3 +236,75 @@ class TestDocumentation:
             status, out, err = run(capsys, *shlex.split(command))
             assert (status, err) == (0, "")
             assert out.strip() == output.strip(), command
+
+
+class TestRender:
+    """``render FILE -o OUT``: the board of a scenario, its score as a title, to SVG, PNG or PDF."""
+
+    EXAMPLE = scenario(board={"a1": ["yellow"], "b1": ["gray"], "c2": ["gray"], "b3": ["yellow"],
+                              "c4": ["yellow"], "d2": ["blue"], "d3": ["blue"], "e4": ["blue"]},
+                       cubes=["c2"], animals=[{"card": "Fennec Fox", "cubes_placed": 1}])
+
+    @pytest.mark.parametrize("suffix, magic", [(".svg", b"<svg"), (".png", b"\x89PNG"), (".pdf", b"%PDF")])
+    def test_each_format_from_the_extension(self, tmp_path, capsys, suffix, magic):
+        out_path = tmp_path / f"board{suffix.upper() if suffix == '.png' else suffix}"
+        status, out, err = run(capsys, "render", write(tmp_path, self.EXAMPLE), "-o", str(out_path))
+        assert (status, out, err) == (0, "", "")
+        assert out_path.read_bytes().startswith(magic)
+
+    def test_the_svg_has_the_score_cells_and_cards(self, tmp_path, capsys):
+        out_path = tmp_path / "board.svg"
+        path = write(tmp_path, self.EXAMPLE)
+        assert run(capsys, "render", path, "-o", str(out_path))[0] == 0
+        svg = out_path.read_text(encoding="utf-8")
+        total = json.loads(run(capsys, "score", path)[1])["total"]
+        assert f"Side A board: {total} points" in svg
+        assert svg.count('data-key="cell:') >= 23 and 'data-key="card:23"' in svg
+        assert ">K<" not in svg  # letters only in colour-blind mode
+
+    def test_highlight_and_display_options(self, tmp_path, capsys):
+        path = write(tmp_path, self.EXAMPLE)
+        plain, marked = tmp_path / "plain.svg", tmp_path / "marked.svg"
+        run(capsys, "render", path, "-o", str(plain))
+        status, _, err = run(capsys, "render", path, "-o", str(marked), "--highlight", "fields",
+                             "--colour-blind", "--high-contrast")
+        assert (status, err) == (0, "")
+        svg = marked.read_text(encoding="utf-8")
+        assert "outlined: fields" in svg and ">Y<" in svg and 'font-weight="bold"' in svg
+        assert "outlined:" not in plain.read_text(encoding="utf-8")
+
+    def test_unknown_extension(self, tmp_path, capsys):
+        status, out, err = run(capsys, "render", write(tmp_path, self.EXAMPLE), "-o", str(tmp_path / "b.gif"))
+        assert (status, out) == (2, "") and err.count("\n") == 1
+        assert err.startswith("harmonies render: -o: ") and ".svg, .png or .pdf" in err
+        assert not (tmp_path / "b.gif").exists()
+
+    def test_invalid_file_writes_nothing(self, tmp_path, capsys):
+        out_path = tmp_path / "board.svg"
+        path = write(tmp_path, scenario(board={"c2": ["blue", "gray"]}))
+        status, out, err = run(capsys, "render", path, "-o", str(out_path))
+        assert (status, out) == (2, "") and err.count("\n") == 1 and "board.c2: " in err
+        assert not out_path.exists()
+        status, _, err = run(capsys, "render", str(tmp_path / "missing.json"), "-o", str(out_path))
+        assert status == 2 and err.count("\n") == 1 and "no such file" in err
+
+    def test_unwritable_output(self, tmp_path, capsys):
+        target = tmp_path / "no" / "such" / "dir" / "board.svg"
+        status, out, err = run(capsys, "render", write(tmp_path, self.EXAMPLE), "-o", str(target))
+        assert (status, out) == (2, "") and err.count("\n") == 1 and "cannot write" in err
+
+    def test_unknown_category_is_a_usage_error(self, tmp_path, capsys):
+        path = write(tmp_path, self.EXAMPLE)
+        argv = ["render", path, "-o", str(tmp_path / "b.svg"), "--highlight", "rivers"]
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+
+    def test_a_real_process(self, tmp_path):
+        out_path = tmp_path / "board.png"
+        argv = ["render", write(tmp_path, self.EXAMPLE), "-o", str(out_path)]
+        # Run from the checkout, where the tabletop package lives next to harmonies.
+        done = subprocess.run([sys.executable, "-m", "harmonies", *argv], capture_output=True, text=True,
+                              timeout=60, cwd=Path(__file__).parents[1])
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+        assert out_path.read_bytes().startswith(b"\x89PNG")
