@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint bench clean
+.PHONY: lab serve test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
+# The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
+serve: $(STAMP)
+	$(BIN)/voila notebooks/ --no-browser --Voila.ip=127.0.0.1 --port=8866
+
 lint: $(STAMP)
-	$(BIN)/ruff check harmonies azul tabletop tests benchmarks
+	$(BIN)/ruff check harmonies azul tabletop tests benchmarks tools
 
 test: lint
 	$(BIN)/python -m pytest
