@@ -425,11 +425,22 @@ def placement_scene(board_before: Board, step: Placement, *, gray: bool | None =
     after = board_before.copy()
     tile_line(after, step.player, step.line, step.column, [0] * len(COLOURS))
     scene = board_scene(after, runs=step, gray=gray, title=title, display=d)
-    before = step.score - step.points
-    return _captioned(scene, [
-        f"line {step.line}: {NAMES[step.colour]} to row {step.row}, column {step.column}",
-        f"{points_text(step)}   (score {before} + {step.points} = {step.score})",
-    ], d)
+    return _captioned(scene, step_caption(step), d)
+
+
+def step_caption(step: Step) -> list[str]:
+    """The lines written under a tiling step's picture (``tiling_scenes``), as plain text for a
+    widget or a handout: the placement and its points, the line sent to the floor, the floor
+    penalty and the clamp, or the end bonus."""
+    if isinstance(step, Placement):
+        before = step.score - step.points
+        return [f"line {step.line}: {NAMES[step.colour]} to row {step.row}, column {step.column}",
+                f"{points_text(step)}   (score {before} + {step.points} = {step.score})"]
+    if isinstance(step, ToFloor):
+        return _to_floor_text(step)
+    if isinstance(step, FloorPenalty):
+        return _penalty_text(step)
+    return _bonus_text(step)
 
 
 def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *, gray: bool | None = None,
@@ -459,17 +470,17 @@ def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *, gray: bo
         elif isinstance(step, ToFloor):
             line_to_floor(board, step.player, step.line, lid)
             scene = board_scene(board, highlight=["floor"], gray=gray, title=title, display=d)
-            scenes.append(_captioned(scene, _to_floor_text(step), d))
+            scenes.append(_captioned(scene, step_caption(step), d))
         elif isinstance(step, FloorPenalty):
             # Drawn before the floor is emptied, so that the tiles that cost points are seen.
             scene = _penalty_board(board, gray, title, d)
-            scenes.append(_captioned(scene, _penalty_text(step), d))
+            scenes.append(_captioned(scene, step_caption(step), d))
             score_floor(board, step.player, lid)
         elif isinstance(step, EndBonus):
             end_bonus(board, step.player)
             scene = board_scene(board, highlight=_complete_cells(board), gray=gray, title=title,
                                 display=d)
-            scenes.append(_captioned(scene, _bonus_text(step), d))
+            scenes.append(_captioned(scene, step_caption(step), d))
     return scenes
 
 
