@@ -283,10 +283,12 @@ def _cube(scene: Scene, st: _Style, x: float, y: float, key: str, *, ghost: bool
     edge = "#ffffff"
     width = max(0.8, 0.6 * st.stroke)
     if ghost:
-        # Where a cube could go: the cube's edges, dashed, over a veil.
+        # Where a cube could go: a veil in the cube's shape, its edges dashed.
         for face in (top, left, right):
-            scene.polygon(face, fill="#ffffff", opacity=0.7, stroke=st.ink, width=max(1.0, 0.8 * st.stroke),
-                          dash="2 2", key=key, title=title)
+            scene.polygon(face, fill="#ffffff", opacity=0.6, key=key, title=title)
+        for face in (top, left, right):
+            scene.polygon(face, stroke=st.ink, width=max(1.2, 0.8 * st.stroke), dash="2 1.5", key=key,
+                          title=title)
         return
     for face, fill in zip((top, left, right), CUBE_FACES, strict=True):
         scene.polygon(face, fill=fill, stroke=edge, width=width, key=key, title=title)
@@ -363,7 +365,6 @@ def _draw_board(scene: Scene, board: Board, st: _Style, x0: float, y0: float, *,
     R = st.R
     layout = board.layout
     centres, _, _ = _board_geometry(layout.side, R)
-    index = layout.index
     ghost_at = {}
     for cell, colour in _as_ghosts(ghosts):
         ghost_at[layout.cell(cell)] = colour
@@ -380,36 +381,91 @@ def _draw_board(scene: Scene, board: Board, st: _Style, x0: float, y0: float, *,
         scene.polygon(_hex_points(cx, cy, R), fill=fill, stroke=st.edge, width=st.stroke, key=key,
                       title=title)
         if labels:
-            scene.text((cx, cy - 0.67 * R), name, size=st.size(0.22), fill=st.faint, weight=st.weight,
+            scene.text((cx, cy - 0.64 * R), name, size=st.size(0.22), fill=st.faint, weight=st.weight,
                        key=key)
         if code or i in ghost_at:
             _stack(scene, st, cx, cy, STACKS[code], key, cube=cubes and has_cube, ghost=ghost_at.get(i))
-    # Highlights on top, each group inside the previous ones on a shared cell.
+    # Highlights on top: each group outlined along its border, inside earlier groups it overlaps.
     marks = _as_marks(highlight, layout.side)
     depth: dict[int, int] = {}
+    hc = st.disp.high_contrast
     for m, mark in enumerate(marks):
         colour = mark.colour or (st.disp.highlight if m == 0 else GROUP_COLOURS[(m - 1) % len(GROUP_COLOURS)])
         dash = _GROUP_DASHES[m % len(_GROUP_DASHES)] if st.letters else ""
         if mark.faint:
             colour, dash = (mark.colour or st.faint), "4 3"
-        width = (0.045 if mark.faint else 0.08) * R * (1.4 if st.disp.high_contrast else 1.0)
-        points = []
-        for cell in mark.cells:
-            i = layout.cell(cell)
-            cx, cy = centres[i]
-            cx, cy = cx + x0, cy + y0
-            points.append((cx, cy))
-            inset = 0.94 - 0.12 * depth.get(i, 0)
-            depth[i] = depth.get(i, 0) + 1
-            scene.polygon(_hex_points(cx, cy, R * inset), stroke=colour, width=width, dash=dash,
-                          key=f"{key_prefix}cell:{layout.names[i]}", title=mark.label)
+        width = (0.045 if mark.faint else 0.08) * R * (1.4 if hc else 1.0)
+        cells = [layout.cell(cell) for cell in mark.cells]
+        level = max((depth.get(i, 0) for i in cells), default=0)
+        for i in set(cells):
+            depth[i] = level + 1
+        # Three levels at most: a deeper inset would turn a group's narrow neck inside out.
+        inset = 0.02 * R + width / 2 + min(level, 3) * 0.08 * R
+        shifted = {i: (centres[i][0] + x0, centres[i][1] + y0) for i in cells}
+        for loop in _outline(layout, shifted, R):
+            scene.polygon(_offset(loop, inset), stroke=colour, width=width, dash=dash, title=mark.label)
+        points = [shifted[i] for i in cells]
         if mark.path and len(points) >= 2:
-            first, last = index[mark.cells[0].strip().lower()], index[mark.cells[-1].strip().lower()]
-            closed = len(points) >= 3 and last in layout.neighbours[first]
+            closed = len(points) >= 3 and cells[-1] in layout.neighbours[cells[0]]
             line = points + [points[0]] if closed else points
             scene.polyline(line, stroke=colour, width=0.1 * R, opacity=0.85, dash=dash, title=mark.label)
             for px, py in (points[0], points[-1]) if not closed else (points[0],):
                 scene.circle((px, py), 0.11 * R, fill=colour, stroke="#ffffff", width=st.stroke)
+
+
+# The neighbour across each edge of a flat-top hex, the edge running from corner k to corner k + 1
+# (corners at 0°, 60°, … with y down, so the edges face 30°, 90°, … ).
+_ACROSS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+Point = tuple[float, float]
+
+
+def _outline(layout, centres: dict[int, Point], radius: float) -> list[list[Point]]:
+    """The border of a group of cells as closed loops of hex corners (holes included), each run with
+    the group on the same side, in a fixed order."""
+    group = set(centres)
+    edges: dict[Point, tuple[Point, Point]] = {}
+    order = []
+    for i in sorted(group):
+        q, r = layout.axial[i]
+        cx, cy = centres[i]
+        corners = _hex_points(cx, cy, radius)
+        for k, (dq, dr) in enumerate(_ACROSS):
+            if layout.at_axial.get((q + dq, r + dr)) in group:
+                continue
+            a, b = corners[k], corners[(k + 1) % 6]
+            key = (round(a[0], 3), round(a[1], 3))
+            edges[key] = (a, b)
+            order.append(key)
+    loops, used = [], set()
+    for start in order:
+        if start in used:
+            continue
+        loop, key = [], start
+        while key not in used and key in edges:
+            used.add(key)
+            a, b = edges[key]
+            loop.append(a)
+            key = (round(b[0], 3), round(b[1], 3))
+        loops.append(loop)
+    return loops
+
+
+def _offset(loop: list[Point], d: float) -> list[Point]:
+    """A loop moved ``d`` pixels towards the group it surrounds (mitred corners)."""
+    n = len(loop)
+    normals = []
+    for k in range(n):
+        (ax, ay), (bx, by) = loop[k], loop[(k + 1) % n]
+        length = math.hypot(bx - ax, by - ay)
+        normals.append((-(by - ay) / length, (bx - ax) / length))  # the group's side of edge k
+    out = []
+    for k in range(n):
+        (ux, uy), (vx, vy) = normals[k - 1], normals[k]
+        scale = d / (1 + ux * vx + uy * vy)
+        out.append((loop[k][0] + (ux + vx) * scale, loop[k][1] + (uy + vy) * scale))
+    return out
 
 
 def board_scene(board: Board, *, highlight=(), ghosts=(), cubes: bool = True, labels: bool = True,

@@ -4,6 +4,7 @@ Pictures are tested by their structure (which shapes carry which key, fill, stro
 pixels. Every SVG is parsed as XML, so a malformed picture fails too.
 """
 
+import math
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -63,6 +64,24 @@ def texts(svg: str, key: str | None = None) -> list[str]:
 
 def fills(svg: str, key: str) -> list[str]:
     return [el.get("fill") for el in shapes(svg, key, "polygon")]
+
+
+def outlines(svg: str, colour: str) -> list[list[tuple[float, float]]]:
+    """The highlight loops drawn in a colour, as lists of points."""
+    return [[tuple(map(float, p.split(","))) for p in el.get("points").split()]
+            for el in shapes(svg, tag="polygon") if el.get("stroke") == colour and el.get("fill") == "none"]
+
+
+def hex_centre(svg: str, cell: str) -> tuple[float, float]:
+    corners = shapes(svg, f"cell:{cell}", "polygon")[0].get("points").split()
+    points = [tuple(map(float, p.split(","))) for p in corners]
+    return sum(x for x, _ in points) / 6, sum(y for _, y in points) / 6
+
+
+def inside_hex(point, centre, radius=draw._BASE_RADIUS) -> bool:
+    """Strictly inside the flat-top hex of that centre."""
+    dx, dy = abs(point[0] - centre[0]), abs(point[1] - centre[1])
+    return dy < 3 ** 0.5 / 2 * radius and 3 ** 0.5 * dx + dy < 3 ** 0.5 * radius
 
 
 def coins(svg: str, key: str, colour: Colour) -> int:
@@ -149,36 +168,42 @@ class TestBoard:
         assert "animal cube" in with_cubes  # the cell's tooltip says so either way
         assert "animal cube" in without
 
-    def test_highlight_outlines_cells_only_when_asked(self):
+    def test_highlight_outlines_the_border_of_a_group_only_when_asked(self):
         colour = Display().highlight
         plain = draw.board_scene(full_board()).to_svg()
         assert f'stroke="{colour}"' not in plain
         svg = draw.board_scene(full_board(), highlight=["c3", "d3"]).to_svg()
-        outlined = [el.get("data-key") for el in shapes(svg, tag="polygon") if el.get("stroke") == colour]
-        assert outlined == ["cell:c3", "cell:d3"]
-        assert draw.board_scene(full_board(), highlight="c3").to_svg().count(f'stroke="{colour}"') == 1
+        (loop,) = outlines(svg, colour)
+        # Two touching hexes: one loop of 10 corners, each just inside c3 or d3.
+        assert len(loop) == 10
+        centres = {n: hex_centre(svg, n) for n in ("c3", "d3")}
+        assert all(any(inside_hex(p, c) for c in centres.values()) for p in loop)
+        (single,) = outlines(draw.board_scene(full_board(), highlight="c3").to_svg(), colour)
+        assert len(single) == 6
 
     def test_highlight_groups_with_their_own_colours_and_a_path(self):
         groups = [(["a4", "a5", "b4"], "#123456"), draw.Mark(("b2", "b1", "c1"), "#abcdef", path=True)]
         svg = draw.board_scene(full_board(), highlight=groups).to_svg()
-        assert [el.get("data-key") for el in shapes(svg, tag="polygon") if el.get("stroke") == "#123456"] == \
-            ["cell:a4", "cell:a5", "cell:b4"]
+        assert [len(loop) for loop in outlines(svg, "#123456")] == [12]  # three hexes meeting at a corner
+        assert len(outlines(svg, "#abcdef")) == 1
         lines = shapes(svg, tag="polyline")
         assert len(lines) == 1 and lines[0].get("stroke") == "#abcdef"
         assert len(lines[0].get("points").split()) == 3
         # Without path=True no line is drawn.
         assert not shapes(draw.board_scene(full_board(), highlight=groups[:1]).to_svg(), tag="polyline")
 
-    def test_a_loop_path_closes(self):
+    def test_a_ring_has_an_outer_border_and_a_hole_and_its_path_closes(self):
         ring = ("c2", "d2", "d3", "c4", "b3", "b2")
-        svg = draw.board_scene(Board("A"), highlight=[draw.Mark(ring, path=True)]).to_svg()
+        svg = draw.board_scene(Board("A"), highlight=[draw.Mark(ring, "#123456", path=True)]).to_svg()
+        assert sorted(len(loop) for loop in outlines(svg, "#123456")) == [6, 18]
         points = shapes(svg, tag="polyline")[0].get("points").split()
         assert len(points) == 7 and points[0] == points[-1]
 
-    def test_a_cell_in_two_groups_gets_two_nested_outlines(self):
+    def test_a_group_overlapping_an_earlier_one_is_drawn_inside_it(self):
         svg = draw.board_scene(full_board(), highlight=[(["c3"], "#111111"), (["c3"], "#222222")]).to_svg()
-        rings = [el for el in shapes(svg, "cell:c3", "polygon") if el.get("stroke") in ("#111111", "#222222")]
-        assert len(rings) == 2 and rings[0].get("points") != rings[1].get("points")
+        (outer,), (inner,) = outlines(svg, "#111111"), outlines(svg, "#222222")
+        centre = hex_centre(svg, "c3")
+        assert max(math.dist(p, centre) for p in inner) < min(math.dist(p, centre) for p in outer)
 
     def test_unknown_highlight_cell_is_refused(self):
         with pytest.raises(IllegalPlacement, match="not a cell of side A"):
@@ -192,7 +217,7 @@ class TestBoard:
         assert len(ghost) == 2 and all(el.get("fill") == draw.TOKEN_FILL[Colour.GRAY] for el in ghost)
         assert all(el.get("stroke-dasharray") for el in ghost)
         dashed_cube = [el for el in shapes(svg, "cell:a3", "polygon") if el.get("stroke-dasharray")]
-        assert len(dashed_cube) == 3
+        assert len(dashed_cube) == 3 and all(el.get("fill") == "none" for el in dashed_cube)
         # Near misses from the habitat search can be passed as they are: a green token with six empty
         # neighbours is six Frog habitats short of one blue token each.
         lone = Board("A")
@@ -274,8 +299,8 @@ class TestScoreHighlights:
         marks = draw.score_highlights(scoring.score(board), "fields")
         assert [(m.cells, m.faint) for m in marks] == [(("c3", "c4"), False), (("a1",), True)]
         svg = draw.board_scene(board, highlight=marks).to_svg()
-        faint = [el for el in shapes(svg, "cell:a1", "polygon") if el.get("stroke-dasharray") == "4 3"]
-        assert len(faint) == 1
+        faint = [el for el in shapes(svg, tag="polygon") if el.get("stroke-dasharray") == "4 3"]
+        assert len(faint) == 1 and "lone yellow token at a1" in faint[0].findtext(f"{SVG}title")
 
     def test_islands_each_get_a_colour_and_no_path(self):
         board = Board("B")
