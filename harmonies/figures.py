@@ -49,33 +49,35 @@ def rotation_sheet(card: Card | int | str, board: Board | None = None, *,
     """A card's pattern in its six rotations side by side, each above a small board.
 
     With a ``board``, each small board outlines the placements of that rotation present on it (one
-    colour per placement) and marks with a dashed cube the cube cells still free. Without one, each
-    shows every spot where that rotation fits on an empty side-A board. A rotation that looks like a
-    lower one (a symmetric pattern) says so: its placements are listed under the lower rotation.
+    colour per placement) and marks with a dashed cube the cube cells still free. Without one, the
+    small boards are empty side-A boards: a dashed cube marks every cell where that rotation's cube
+    could go, and one placement is outlined as an example (all of them overlap too much to read).
+    A rotation that looks like a lower one (a symmetric pattern) says so: its placements are listed
+    under the lower rotation.
     """
     c = card if isinstance(card, Card) else _card_lookup(card)
     disp = resolve(display)
     if board is None:
         shown = Board(Side.A)
+        names = shown.layout.names
         found = habitats.placements(c, Side.A)
-        by_rotation = {t: [tuple(shown.layout.names[i] for i, _ in p.cells) for p in found if p.rotation == t]
+        by_rotation = {t: [tuple(names[i] for i, _ in p.cells) for p in found if p.rotation == t]
                        for t in range(6)}
-        free: dict[int, list[str]] = {t: [] for t in range(6)}
-        verb = "fits in"
+        free = {t: [names[p.cube] for p in found if p.rotation == t] for t in range(6)}
     else:
         shown = board
         matches = habitats.matches(c, board)
         by_rotation = {t: [m.cells for m in matches if m.rotation == t] for t in range(6)}
         free = {t: [m.cube_cell for m in matches if m.rotation == t and m.cube_free] for t in range(6)}
-        verb = "present:"
     fig = Figure(figsize=(18 * disp.scale, 4.6 * disp.scale), dpi=100, layout="constrained")
     axes = fig.subplots(1, 6)
     for turns, ax in enumerate(axes):
         same = draw.same_rotation(c, turns)
         cells = by_rotation[turns]
         cubes = list(dict.fromkeys(free[turns]))
+        outlined = cells if board is not None else cells[:1]
         pattern = draw.pattern_scene(c, rotation=turns, radius=30.0, display=disp)
-        small = draw.board_scene(shown, highlight=[draw.Mark(tuple(group)) for group in cells],
+        small = draw.board_scene(shown, highlight=[draw.Mark(tuple(group)) for group in outlined],
                                  ghosts=[(cell, "cube") for cell in cubes], labels=False, display=disp)
         column = Scene(max(pattern.width, small.width), pattern.height + small.height)
         column.place(pattern, (column.width - pattern.width) / 2, 0)
@@ -85,7 +87,7 @@ def rotation_sheet(card: Card | int | str, board: Board | None = None, *,
         if same != turns:
             caption = f"same as rotation {same}"
         elif board is None:
-            caption = f"{verb} {n} place{'s' * (n != 1)}"
+            caption = f"fits in {n} place{'s' * (n != 1)} ({len(cubes)} cube cell{'s' * (len(cubes) != 1)})"
         else:
             caption = f"{n} placement{'s' * (n != 1)}, {len(cubes)} free cube cell{'s' * (len(cubes) != 1)}"
         ax.set_title(caption, fontsize=_font(disp, 11), y=-0.02, va="top")

@@ -57,9 +57,9 @@ class TestRotationSheet:
         fig = figures.rotation_sheet("Dragonfly")
         titles = [ax.get_title() for ax in fig.axes]
         assert titles[3] == "same as rotation 0" and titles[4] == "same as rotation 1"
-        placements = habitats.placements(41, "A")
-        n0 = sum(p.rotation == 0 for p in placements)
-        assert titles[0] == f"fits in {n0} places"
+        placements = [p for p in habitats.placements(41, "A") if p.rotation == 0]
+        cube_cells = {p.cube for p in placements}
+        assert titles[0] == f"fits in {len(placements)} places ({len(cube_cells)} cube cells)"
 
     def test_saves(self, tmp_path):
         path = tmp_path / "sheet.png"
