@@ -1,0 +1,442 @@
+"""The Harmonies widgets, driven through their public methods as the front end drives them."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as w
+import pytest
+
+from harmonies import habitats, scoring
+from harmonies.actions import PlaceToken
+from harmonies.board import Board
+from harmonies.errors import HarmoniesError
+from harmonies.policies import GreedyPolicy
+from harmonies.scenario import Scenario
+from harmonies.widgets import BoardEditor, GameTable, HabitatExplorer, WhatIf
+
+# The scenario of docs/harmonies.md, without its cubes and cards.
+EXAMPLE = {"game": "harmonies", "side": "A",
+           "board": {"a1": ["yellow"], "b1": ["gray"], "c2": ["gray"], "a3": ["brown", "green"],
+                     "b3": ["yellow"], "c4": ["yellow"], "e1": ["gray", "gray", "gray"],
+                     "e2": ["gray", "gray"], "c3": ["brown", "red"], "d2": ["blue"], "d3": ["blue"],
+                     "e4": ["blue"]}}
+
+
+def example_board() -> Board:
+    return Scenario.from_dict(EXAMPLE).board
+
+
+def front_end_click(widget, key: str) -> None:
+    """What the browser does: the ClickableSVG reports a data-key."""
+    widget._message(widget, {"type": "click", "key": key}, [])
+
+
+# ---------------------------------------------------------------------------------------------
+# BoardEditor
+
+
+def test_editor_is_a_container_and_starts_empty():
+    editor = BoardEditor()
+    assert isinstance(editor, w.VBox)
+    assert editor.board == Board("A")
+    assert editor.breakdown.total == 0
+    assert editor.message == ""
+    assert editor.svg.startswith("<svg")
+
+
+def test_three_clicks_make_a_tree_of_height_3_worth_7():
+    editor = BoardEditor()
+    for colour in ("brown", "brown", "green"):
+        editor.choose(colour)
+        editor.click("cell:c3")
+    assert editor.board.stack("c3") == ("brown", "brown", "green")
+    assert editor.breakdown.trees == 7
+    assert editor.breakdown == scoring.score(editor.board)
+    assert editor.message == ""
+
+
+def test_the_board_picture_reports_clicks_to_the_editor():
+    editor = BoardEditor()
+    front_end_click(editor._palette, "colour:grey")
+    assert editor.tool == "gray"
+    front_end_click(editor._view, "cell:b2")
+    assert editor.board.stack("b2") == ("gray",)
+
+
+def test_an_illegal_click_shows_the_engines_message_and_changes_nothing():
+    editor = BoardEditor()
+    editor.choose("yellow")
+    editor.click("a1")
+    board, svg, total = editor.board, editor.svg, editor.breakdown.total
+    for colour in ("yellow", "green", "red", "brown"):
+        editor.choose(colour)
+        editor.click("a1")
+        assert "nothing can be stacked on yellow" in editor.message
+        assert editor.board == board and editor.svg == svg and editor.breakdown.total == total
+    editor.click("z9")
+    assert "not a cell of side A" in editor.message
+    assert editor.board == board
+    assert "nothing can be stacked" not in editor._message_box.value  # the latest message only
+    editor.choose("purple")
+    assert "not a token colour" in editor.message
+    assert editor.tool == "brown"
+
+
+def test_undo_and_redo_walk_the_history():
+    editor = BoardEditor()
+    editor.choose("blue")
+    for cell in ("a1", "a2", "a3"):
+        editor.click(cell)
+    editor.undo()
+    editor.undo()
+    assert [c for c, _ in editor.board.stacks()] == ["a1"]
+    editor.redo()
+    assert [c for c, _ in editor.board.stacks()] == ["a1", "a2"]
+    editor.click("b1")  # a new change forgets the redo
+    editor.redo()
+    assert editor.message == "nothing to redo"
+    for _ in range(3):
+        editor.undo()
+    assert editor.board == Board("A")
+    editor.undo()
+    assert editor.message == "nothing to undo"
+
+
+def test_clear_empties_the_board_and_can_be_undone():
+    editor = BoardEditor(example_board())
+    editor.clear()
+    assert editor.board == Board("A") and editor.breakdown.total == 0
+    editor.undo()
+    assert editor.board == example_board()
+
+
+def test_switching_side_clears_the_board_and_can_be_undone():
+    editor = BoardEditor(example_board())
+    editor.set_side("b")
+    assert editor.board == Board("B")
+    assert editor.breakdown.water == 5  # side B: the empty board is one island
+    assert 'data-key="cell:g4"' in editor.svg
+    editor.undo()
+    assert editor.board == example_board()
+    editor.set_side("C")
+    assert "not a side" in editor.message
+    assert editor.board == example_board()
+
+
+def test_the_cube_tool_toggles_a_cube_on_any_token():
+    editor = BoardEditor(example_board())
+    editor.choose("cube")
+    editor.click("d2")  # no habitat needed: the editor is a what-if tool
+    assert editor.board.has_cube("d2")
+    svg = editor.svg
+    editor.choose("blue")
+    editor.click("d2")
+    assert "animal cube" in editor.message and editor.svg == svg
+    editor.choose("cube")
+    editor.click("d2")
+    assert not editor.board.has_cube("d2")
+    editor.click("a2")
+    assert "a2 is empty" in editor.message
+    editor.undo()
+    assert editor.board.has_cube("d2")
+
+
+def test_save_and_load_round_trip(tmp_path):
+    editor = BoardEditor(example_board(), animals=[(23, 1)], spirit=("Lion", True))
+    path = editor.save(tmp_path / "mine.json")
+    assert path is not None and editor.message == ""
+    assert Scenario.load(path) == editor.scenario()
+    other = BoardEditor()
+    other.load(str(path))
+    assert other.scenario() == editor.scenario()
+    assert other.breakdown == editor.breakdown
+    assert other.breakdown.animals == 4 and other.breakdown.spirit == 4
+    other.undo()
+    assert other.board == Board("A")
+    other.load(json.dumps(EXAMPLE))  # the file's text works too
+    assert other.board == example_board()
+
+
+def test_a_bad_file_shows_its_field_and_changes_nothing(tmp_path):
+    editor = BoardEditor(example_board())
+    svg = editor.svg
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**EXAMPLE, "board": {"a1": ["yellow", "red"]}}))
+    editor.load(bad)
+    assert editor.message.startswith("board.a1: red cannot go on a1")
+    editor.load(tmp_path / "missing.json")
+    assert "no such file" in editor.message
+    editor.load("{not json")
+    assert "not valid JSON" in editor.message
+    assert editor.board == example_board() and editor.svg == svg
+    assert editor.save(tmp_path / "no-such-folder" / "x.json") is None
+    assert "cannot write" in editor.message
+
+
+def test_river_reading_changes_the_ring_score():
+    ring = Board("A")
+    for cell in ("c2", "d2", "d3", "c4", "b3", "b2"):
+        ring.place(cell, "blue")
+    editor = BoardEditor(ring)
+    assert editor.breakdown.water == 8
+    editor.set_river("loops-full-length")
+    assert editor.breakdown.water == 15
+    editor.set_river("longest")
+    assert "not a river reading" in editor.message
+    editor.undo()
+    assert editor.breakdown.water == 8
+
+
+def test_a_category_outlines_its_items_on_the_board():
+    editor = BoardEditor(example_board())
+    plain = editor.svg
+    editor.show_category("mountains")
+    assert editor.category == "mountains" and editor.svg != plain
+    assert "mountain of height 3 at e1: 7" in editor.svg  # the outline's tooltip
+    assert editor._category_buttons["mountains"].button_style == "info"
+    editor._category_buttons["mountains"].click()  # clicking it again removes the outline
+    assert editor.category is None and editor.svg == plain
+    editor.show_category("roads")
+    assert "not a scoring category" in editor.message and editor.svg == plain
+
+
+def test_the_score_table_follows_every_change():
+    editor = BoardEditor()
+    editor.choose("yellow")
+    editor.click("a1")
+    editor.click("a2")
+    assert editor._score_values["fields"].value == "5"
+    assert editor._score_values["total"].value == "<b>5</b>"
+
+
+# ---------------------------------------------------------------------------------------------
+# HabitatExplorer
+
+
+def test_the_explorer_finds_the_placements_and_the_cube_cells():
+    explorer = HabitatExplorer(example_board(), "Fennec Fox")
+    assert explorer.matches == habitats.matches(23, example_board())
+    assert [m.cells for m in explorer.matches] == [("a1", "b1", "c2")]
+    assert explorer.cube_cells == ["c2"]
+    assert 'data-key="rotation:5"' in explorer._rotations.svg
+
+
+def test_a_rotation_filter_keeps_that_rotations_habitats():
+    explorer = HabitatExplorer(example_board(), 23)
+    explorer.show_rotation(3)
+    assert explorer.matches == []
+    front_end_click(explorer._rotations, "rotation:0")
+    assert explorer.rotation == 0 and len(explorer.matches) == 1
+    explorer.show_rotation(None)
+    assert len(explorer.matches) == 1
+    explorer.show_rotation(9)
+    assert "not a rotation" in explorer.message
+
+
+def test_near_misses_are_drawn_as_ghost_tokens():
+    explorer = HabitatExplorer(example_board(), 23)
+    explorer.select_card("Lion")
+    assert [(n.cell, str(n.colour)) for n in explorer.near_misses] == [("a2", "yellow")]
+    ghost = [line for line in explorer.svg.splitlines()
+             if 'data-key="cell:a2"' in line and 'opacity="0.5"' in line and 'fill="#f2c200"' in line]
+    assert ghost  # a translucent yellow token on the empty cell a2
+    explorer.select_card(99)
+    assert "no card 99" in explorer.message and explorer.card.name == "Lion"
+
+
+def test_a_click_places_a_cube_only_on_a_legal_cube_cell():
+    explorer = HabitatExplorer(example_board(), 23)
+    svg = explorer.svg
+    explorer.click("d2")
+    assert explorer.message == "no Fennec Fox habitat has its cube cell at d2 (a cube of it can go on c2 now)"
+    assert explorer.svg == svg and not explorer.board.has_cube("d2")
+    front_end_click(explorer._view, "cell:c2")
+    assert explorer.board.has_cube("c2") and explorer.message == ""
+    assert explorer.cube_cells == [] and explorer.svg != svg
+    explorer.click("c2")
+    assert "already holds a cube" in explorer.message
+
+
+def test_the_explorer_takes_a_new_board():
+    explorer = HabitatExplorer(card=23)
+    assert explorer.matches == []
+    explorer.set_board(json.dumps(EXAMPLE))
+    assert explorer.cube_cells == ["c2"]
+    explorer.set_board('{"game": "azul"}')
+    assert "side: missing" in explorer.message or "game" in explorer.message
+    assert explorer.cube_cells == ["c2"]
+
+
+# ---------------------------------------------------------------------------------------------
+# GameTable
+
+
+def _place_hand_by_clicks(table: GameTable) -> None:
+    """Place the tokens in hand by clicks: a colour (when there is a choice), then a legal cell."""
+    game = table.game
+    while game.hand:
+        colour = game.hand[0]
+        if len(set(game.hand)) > 1:
+            table.click(f"colour:{colour}")
+        cell = next(a.cell for a in game.legal_actions() if type(a) is PlaceToken and a.colour == colour)
+        table.click(f"seat{game.current}:cell:{cell}")
+        assert table.message == ""
+
+
+def test_a_human_turn_by_clicks_then_the_opponent_answers():
+    table = GameTable(2, seed=1)
+    assert table.seats == ["human", "greedy"] and table.game.current == 0
+    tokens = list(table.game.central[0])
+    table.click("space:1")
+    assert sorted(table.game.hand) == sorted(tokens)
+    assert "took" in table.log[-1] and "space 1" in table.log[-1]
+    if len(set(table.game.hand)) > 1:
+        table.click("cell:c3")
+        assert "choose which token" in table.message
+    _place_hand_by_clicks(table)
+    assert table.game.player.board.token_count() == 3
+    table.end_turn()
+    assert table.game.current == 0 and table.game.turn == 3  # the greedy seat has played
+    assert any(line.startswith("Player 2 (greedy) took") for line in table.log)
+    assert table.game.players[1].board.token_count() == 3
+
+
+def test_the_table_refuses_what_the_engine_refuses():
+    table = GameTable(2, seed=1)
+    table.click("space:1")
+    state, svg = table.game.to_dict(), table.svg
+    table.click("space:2")
+    assert "you already took the tokens of space 1" in table.message
+    table.end_turn()
+    assert "place your 3 tokens before ending your turn" in table.message
+    table.click("seat1:cell:c3")
+    assert "Player 2 (greedy)'s side" in table.message
+    table.choose("purple")
+    assert "not a token colour" in table.message
+    table.act("jump 3")
+    assert "unknown action" in table.message
+    assert table.game.to_dict() == state and table.svg == svg
+
+
+def test_undo_goes_back_within_the_turn_only():
+    table = GameTable(2, seed=1)
+    start = table.game.to_dict()
+    table.click("space:2")
+    _place_hand_by_clicks(table)
+    for _ in range(4):
+        table.undo()
+    assert table.game.to_dict() == start
+    assert table.log[-1] == "— round 1: Player 1 (human) to play"
+    table.undo()
+    assert table.message == "nothing to undo in this turn"
+
+
+def test_cards_and_cubes_by_clicks():
+    table = GameTable(1, seed=3)
+    game = table.game
+    pick = game.display[0]
+    table.click(f"display:{pick}")
+    assert game.player.held == [pick]
+    table.click(f"seat0:held:{pick}")
+    assert table.chosen_card == pick
+    table.click("space:1")
+    state = game.to_dict()
+    table.click("cell:a1")  # with a card selected, a cell click is a cube, which the engine refuses
+    with pytest.raises(HarmoniesError) as refused:
+        game.copy().play(f"cube {pick} a1")
+    assert table.message == str(refused.value) and game.to_dict() == state
+    table.click(f"card:{pick}")  # a second click on the card cancels the choice
+    assert table.chosen_card is None
+
+
+def test_computer_seats_wait_when_auto_is_off():
+    table = GameTable(2, seats=["random", "human"], seed=4, auto=False)
+    assert table.game.current == 0
+    table.click("space:1")
+    assert "Player 1 (random) is to play" in table.message
+    table.step()
+    assert table.game.taken_space is not None or table.game.player.held
+    table.run_opponents()
+    assert table.game.current == 1 and not table.game.over
+    table.step()
+    assert "played by a human" in table.message
+
+
+def test_a_computer_first_seat_plays_at_once():
+    table = GameTable(3, seats=["greedy", "human", "random"], seed=2)
+    assert table.game.current == 1
+    assert table.game.players[0].board.token_count() == 3
+
+
+def test_a_whole_game_against_greedy_opponents_ends_with_the_winners_in_the_log():
+    table = GameTable(3, seed=11)
+    me = GreedyPolicy(7)
+    while not table.game.over:
+        table.act(str(me(table.game)))
+        assert table.message == ""
+    assert table.log[-1].startswith(("Winner: ", "Shared victory: "))
+    winners = table.game.winners()
+    assert all(f"Player {s + 1}" in table.log[-1] for s in winners)
+    assert any(line.startswith("Game over: ") for line in table.log)
+    totals = [b.total for b in table.game.scores()]
+    for seat, total in enumerate(totals):
+        assert any(line.startswith(f"Player {seat + 1} (") and f": {total} points (" in line
+                   for line in table.log)
+    table.click("space:1")
+    assert table.message == "the game is over"
+
+
+def test_a_solo_game_with_spirits_ends_with_its_suns():
+    table = GameTable(1, spirits=True, seed=5)
+    offer = table.game.player.spirit_offer
+    table.click(f"spirit:{offer[0]}")
+    assert table.game.player.spirit == offer[0]
+    me = GreedyPolicy(3)
+    while not table.game.over:
+        table.act(str(me(table.game)))
+        assert table.message == ""
+    assert table.log[-1].startswith(f"Suns: {table.game.suns()} ")
+
+
+# ---------------------------------------------------------------------------------------------
+# WhatIf
+
+
+def test_the_difference_is_the_engines_breakdowns():
+    before = example_board()
+    after = example_board()
+    after.place("e5", "blue")  # the river d2 → e4 grows by one
+    after.place("a2", "yellow")  # the lone yellow a1 becomes a field
+    view = WhatIf(before, Scenario(after), labels=("now", "then"))
+    a, b = scoring.score(before).to_dict(), scoring.score(after).to_dict()
+    assert view.difference() == {key: (a[key], b[key], b[key] - a[key]) for key in a}
+    lines = view.explanation.splitlines()
+    assert lines[2] == "fields: 5 → 10 (+5): + field of 2 yellow tokens (a1, a2) (5)"
+    assert lines[4] == ("water: 5 → 8 (+3): + river of 4 tokens (d2 → e5), shortest path (8); "
+                        "− river of 3 tokens (d2 → e4), shortest path (5)")
+    assert lines[0] == "trees: 3 → 3 (no change)"
+    assert lines[-1] == f"total: {a['total']} → {b['total']} (+8)"
+
+
+def test_the_difference_follows_edits_on_either_side():
+    view = WhatIf(json.dumps(EXAMPLE))
+    assert all(d == 0 for _, _, d in view.difference().values())
+    view.right.choose("green")
+    view.right.click("b2")
+    assert view.difference()["trees"] == (3, 4, 1)
+    assert "trees: 3 → 4 (+1): + tree of height 1 at b2 (1)" in view.explanation
+    view.left.choose("gray")
+    view.left.click("b1")
+    left, right = scoring.score(view.left.board), scoring.score(view.right.board)
+    assert view.difference()["mountains"] == (left.mountains, right.mountains,
+                                              right.mountains - left.mountains)
+    assert "mountains: 14 → 12 (-2): + mountain of height 1 at b1 (1)" in view.explanation
+    assert view.explanation.endswith(f"total: {view.left.breakdown.total} → {view.right.breakdown.total} "
+                                     f"({view.right.breakdown.total - view.left.breakdown.total:+d})")
+
+
+@pytest.mark.parametrize("widget", [BoardEditor, HabitatExplorer])
+def test_a_scenario_is_accepted(widget):
+    shown = widget(Scenario.from_dict(EXAMPLE))
+    assert shown.board == example_board()
