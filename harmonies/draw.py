@@ -718,9 +718,11 @@ def pattern_scene(card: Card | int | str, *, rotation: int = 0, radius: float = 
     return scene
 
 
-def rotations_scene(card: Card | int | str, *, display: Display | None = None) -> Scene:
+def rotations_scene(card: Card | int | str, *, selected: int | None = None,
+                    display: Display | None = None) -> Scene:
     """The six rotations of a card's pattern side by side, keyed ``rotation:0`` … ``rotation:5``; a
-    rotation that looks like a lower one (a symmetric pattern) says which."""
+    rotation that looks like a lower one (a symmetric pattern) says which. ``selected`` frames one
+    rotation in the highlight colour."""
     c = _resolve_card(card)
     disp = resolve(display)
     st = _Style(disp, 17.0 * disp.scale)
@@ -735,6 +737,9 @@ def rotations_scene(card: Card | int | str, *, display: Display | None = None) -
                size=head, anchor="start", fill=st.ink, weight="bold")
     for turns in range(6):
         _rotation_panel(scene, c, st, margin + turns * (size + gap), top, turns, size)
+    if selected is not None:
+        scene.rect(margin + selected * (size + gap), top, size, size + 1.2 * st.R, stroke=disp.highlight,
+                   width=3 * st.stroke, key=f"rotation:{selected}")
     return scene
 
 

@@ -464,7 +464,7 @@ class HabitatExplorer(_Warns, w.VBox):
         self._info = w.HTML()
         super().__init__([w.HBox([self._choice, self._rotation_choice]), self._rotations, self._info,
                           self._view, self._message_box])
-        self._refresh(card_changed=True)
+        self._refresh()
 
     @property
     def board(self) -> Board:
@@ -511,7 +511,7 @@ class HabitatExplorer(_Warns, w.VBox):
         self._card = found
         self._rotation = None
         self._say()
-        self._refresh(card_changed=True)
+        self._refresh()
 
     def show_rotation(self, rotation: int | str | None) -> None:
         """Show only the habitats in one rotation (0–5, or a ``"rotation:N"`` key); None shows all.
@@ -566,10 +566,9 @@ class HabitatExplorer(_Warns, w.VBox):
         self._say(note=f"a {c.name} cube is now on {name}")
         self._refresh()
 
-    def _refresh(self, card_changed: bool = False) -> None:
+    def _refresh(self) -> None:
         c, board = self._card, self._board
-        if card_changed:
-            self._rotations.svg = draw.rotations_scene(c, display=self._display).to_svg()
+        self._rotations.svg = draw.rotations_scene(c, selected=self._rotation, display=self._display).to_svg()
         wanted = None if self._rotation is None else draw.same_rotation(c, self._rotation)
         self._matches = [m for m in habitats.matches(c, board) if wanted is None or m.rotation == wanted]
         self._near = [n for n in habitats.near_misses(c, board) if wanted is None or n.rotation == wanted]

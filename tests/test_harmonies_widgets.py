@@ -224,8 +224,11 @@ def test_the_explorer_finds_the_placements_and_the_cube_cells():
 
 def test_a_rotation_filter_keeps_that_rotations_habitats():
     explorer = HabitatExplorer(example_board(), 23)
+    plain = explorer._rotations.svg
     explorer.show_rotation(3)
     assert explorer.matches == []
+    framed = set(explorer._rotations.svg.splitlines()) - set(plain.splitlines())
+    assert len(framed) == 1 and 'data-key="rotation:3"' in framed.pop()  # the chosen panel is framed
     front_end_click(explorer._rotations, "rotation:0")
     assert explorer.rotation == 0 and len(explorer.matches) == 1
     explorer.show_rotation(None)
