@@ -960,7 +960,6 @@ class AzulTable(w.VBox):
         self._warning = w.HTML()
         self._move_text = w.Text(placeholder="factory 3: blue -> line 2",
                                  layout=w.Layout(width="280px"))
-        self._move_text.on_submit(lambda _t: self.act(self._move_text.value))
         self._auto = w.Checkbox(value=self.auto, description="opponents answer at once",
                                 indent=False)
         self._auto.observe(lambda ch: setattr(self, "_auto_value", ch["new"]), "value")
