@@ -819,7 +819,7 @@ class _Central:
         self.info_y = self.cards_y + self.card_h + 0.6 * R
         self.height = self.info_y + 0.6 * R
 
-    def draw(self, scene: Scene, game, x: float, y: float) -> None:
+    def draw(self, scene: Scene, game, x: float, y: float, selected: frozenset = frozenset()) -> None:
         st, R = self.st, self.st.R
         for s, tokens in enumerate(game.central):
             _draw_space(scene, st, x + 1.2 * R + s * 2.4 * R, y + 1.2 * R, s + 1, tokens,
@@ -835,7 +835,8 @@ class _Central:
             scene.text((hx, iy), "in hand:", size=self.info_size, anchor="start", fill=st.ink, weight="bold")
             hx += _text_width("in hand:", self.info_size) + 0.5 * R
             for k, colour in enumerate(game.hand):
-                _token_disc(scene, st, hx + k * 0.8 * R, iy, colour, 0.3 * R, f"colour:{colour}")
+                key = f"colour:{colour}"
+                _token_disc(scene, st, hx + k * 0.8 * R, iy, colour, 0.3 * R, key, selected=key in selected)
 
 
 def central_scene(game, *, display: Display | None = None) -> Scene:
@@ -870,7 +871,7 @@ class _Seat:
         self.height = (1.7 * self.head + self.board_h + (self.card_h + 0.3 * R if self.cards else 0)
                        + 1.8 * self.foot)
 
-    def draw(self, scene: Scene, game, x: float, y: float) -> None:
+    def draw(self, scene: Scene, game, x: float, y: float, selected: frozenset = frozenset()) -> None:
         st, R, p, seat = self.st, self.st.R, self.player, self.seat
         total = game.score(seat).total
         if game.over:
@@ -887,7 +888,7 @@ class _Seat:
         cy = top + self.board_h + 0.3 * R
         for k, (card_id, left, key) in enumerate(self.cards):
             _draw_card(scene, _card_lookup(card_id), self.card, x + k * (self.card_w + 0.2 * R), cy,
-                       cubes_left=left, key=key, compact=True)
+                       cubes_left=left, key=key, compact=True, selected=key in selected)
         done = ", ".join(_card_lookup(i).name for i in p.completed)
         foot = f"{p.cubes_placed} cube{'s' * (p.cubes_placed != 1)} placed" + (
             f"; completed: {done}" if done else "")
@@ -895,11 +896,12 @@ class _Seat:
                    fill=st.faint, weight=st.weight)
 
 
-def game_scene(game, *, display: Display | None = None) -> Scene:
+def game_scene(game, *, selected: Iterable[str] = (), display: Display | None = None) -> Scene:
     """The whole table, compactly: the central board and display, then every seat's board with its
     score, its cards above it (cubes still on them) and its cubes placed; the player to play, or the
     winners, are named in colour. Board cells are keyed ``seatN:cell:NAME`` (N from 0), a seat's cards
-    ``seatN:held:ID`` and ``seatN:spirit:ID``."""
+    ``seatN:held:ID`` and ``seatN:spirit:ID``. ``selected``: keys of hand tokens (``colour:NAME``) and
+    seat cards to ring in the highlight colour (a widget's current choice)."""
     disp = resolve(display)
     st = _Style(disp, 24.0 * disp.scale)
     central = _Central(game, _Style(disp, 26.0 * disp.scale))
@@ -913,11 +915,12 @@ def game_scene(game, *, display: Display | None = None) -> Scene:
     width = max(central.width, per_row * col_w + (per_row - 1) * gap) + 2 * margin
     height = margin + central.height + 0.4 * gap + sum(row_h) + gap * (len(rows) - 1) + margin
     scene = Scene(width, height, title=repr(game))
-    central.draw(scene, game, margin, margin)
+    chosen = frozenset(selected)
+    central.draw(scene, game, margin, margin, chosen)
     y = margin + central.height + 0.4 * gap
     for row, h in zip(rows, row_h, strict=True):
         for k, seat in enumerate(row):
-            seat.draw(scene, game, margin + k * (col_w + gap), y)
+            seat.draw(scene, game, margin + k * (col_w + gap), y, chosen)
         y += h + gap
     return scene
 

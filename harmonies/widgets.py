@@ -810,15 +810,20 @@ class GameTable(_Warns, w.VBox):
             return False
         return True
 
+    def _placing(self) -> Colour | None:
+        """The token the next cell click places: the one chosen, or the only colour in hand."""
+        hand = self._game.hand
+        if self._colour in hand:
+            return self._colour
+        return hand[0] if len(set(hand)) == 1 else None
+
     def _cell(self, cell: str) -> None:
         g = self._game
         if self._card is not None:
             self._human(f"cube {self._card} {cell}")
             return
         hand = g.hand
-        colour = self._colour if self._colour in hand else None
-        if colour is None and len(set(hand)) == 1:
-            colour = hand[0]
+        colour = self._placing()
         if colour is None:
             if hand:
                 self._say(f"choose which token to place: click one in your hand ({_words(sorted(hand))})")
@@ -930,7 +935,13 @@ class GameTable(_Warns, w.VBox):
 
     def _refresh(self) -> None:
         g = self._game
-        self._scene = draw.game_scene(g, display=self._display)
+        chosen = []
+        if self._card is not None:
+            kind = "spirit" if self._card == g.player.spirit else "held"
+            chosen.append(f"seat{g.current}:{kind}:{self._card}")
+        elif not g.over and self._policies[g.current] is None and self._placing() is not None:
+            chosen.append(f"colour:{self._placing()}")
+        self._scene = draw.game_scene(g, selected=chosen, display=self._display)
         self._view.svg = self._scene.to_svg()
         self._status.value = f'<div style="font-size:1.1em;padding:4px">{escape(self._next_step())}</div>'
         recent = "<br>".join(escape(line) for line in self._log[-300:])
@@ -957,13 +968,14 @@ class GameTable(_Warns, w.VBox):
         elif g.taken_space is None:
             parts.append("take the tokens of a space (click it)")
         elif g.hand:
-            placing = self._colour or (g.hand[0] if len(set(g.hand)) == 1 else None)
+            placing = self._placing()
             parts.append(f"in hand: {_words(g.hand)}; " + (
                 f"click a cell to place {placing}" if placing else "click a token in hand to choose it"))
         else:
             parts.append("take a card, place cubes (click a card above your board, then a cell), "
                          "or end the turn")
-        return who + "; ".join(parts).capitalize() + "."
+        text = "; ".join(parts)
+        return who + text[:1].upper() + text[1:] + "."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -282,6 +282,9 @@ def _place_hand_by_clicks(table: GameTable) -> None:
         colour = game.hand[0]
         if len(set(game.hand)) > 1:
             table.click(f"colour:{colour}")
+            assert table.chosen_colour == colour
+        ring = f'fill="none" stroke="#e6007e" stroke-width="2.5" data-key="colour:{colour}"'
+        assert ring in table.svg  # the token the next click places is ringed in hand
         cell = next(a.cell for a in game.legal_actions() if type(a) is PlaceToken and a.colour == colour)
         table.click(f"seat{game.current}:cell:{cell}")
         assert table.message == ""
@@ -341,8 +344,11 @@ def test_cards_and_cubes_by_clicks():
     pick = game.display[0]
     table.click(f"display:{pick}")
     assert game.player.held == [pick]
+    plain = table.svg
     table.click(f"seat0:held:{pick}")
     assert table.chosen_card == pick
+    ringed = set(table.svg.splitlines()) - set(plain.splitlines())
+    assert ringed and all(f'data-key="seat0:held:{pick}"' in line for line in ringed)
     table.click("space:1")
     state = game.to_dict()
     table.click("cell:a1")  # with a card selected, a cell click is a cube, which the engine refuses
