@@ -15,6 +15,8 @@ knows what was clicked. Shapes drawn on top of a clickable one carry its key too
 ``column:C``          the number above wall column C (a gray-wall choice)
 ``factory:N:L``       the tiles of colour letter L in factory N
 ``centre:L``          the tiles of colour letter L in the centre
+``factory:N``         factory N itself (its disc, e.g. when it is empty)
+``centre``            the centre itself (its disc, the first-player marker)
 ``colour:L``          a tile of the palette
 ====================  ==========================================================
 
@@ -572,7 +574,7 @@ def _factory(p: _Painter, number: int, counts: Sequence[int], fx: float, fy: flo
              radius: float) -> None:
     u, d = p.u, p.d
     p.s.circle((fx, fy), radius, fill=FACTORY_FILL, stroke=FACTORY_EDGE, width=1.5 * d.stroke,
-               title=f"factory {number}")
+               title=f"factory {number}", key=f"factory:{number}")
     tiles = [c for c in COLOURS for _ in range(counts[c])]
     size, gap = 0.9 * u, 0.12 * u
     for k, colour in enumerate(tiles[:4]):  # a factory holds four tiles at most
@@ -588,7 +590,8 @@ def _factory(p: _Painter, number: int, counts: Sequence[int], fx: float, fy: flo
 def _centre(p: _Painter, game, cx: float, cy: float, radius: float) -> None:
     u, d = p.u, p.d
     p.s.circle((cx, cy), radius, fill=_mix(FACTORY_FILL, TABLE_FILL, 0.6), stroke=FACTORY_EDGE,
-               width=d.stroke, dash=f"{0.15 * u:.1f} {0.1 * u:.1f}", title="the centre")
+               width=d.stroke, dash=f"{0.15 * u:.1f} {0.1 * u:.1f}", title="the centre",
+               key="centre")
     p.label((cx, cy - radius + 0.38 * u), "centre", 0.32, fill=d.faint)
     groups: list[int | None] = [c for c in COLOURS if game.centre[c]]
     if game.centre_marker:
@@ -599,8 +602,8 @@ def _centre(p: _Painter, game, cx: float, cy: float, radius: float) -> None:
         x = cx - 1.75 * u + c * 1.85 * u
         y = cy - 1.45 * u + r * 1.0 * u
         if colour is None:
-            p.tile(x, y, size, MARKER, title="first-player marker: the first to take from the "
-                                              "centre takes it too")
+            p.tile(x, y, size, MARKER, key="centre",
+                   title="first-player marker: the first to take from the centre takes it too")
             continue
         key = f"centre:{LETTERS[colour]}"
         tip = f"centre: {_plural(game.centre[colour], NAMES[colour] + ' tile')}"
