@@ -28,7 +28,7 @@ from tabletop.clickable import ClickableSVG
 
 from . import draw
 from .board import EMPTY, Board
-from .errors import AzulError, IllegalMove, ScenarioError
+from .errors import AzulError, ColourNotThere, IllegalMove, ScenarioError
 from .figures import CATEGORIES, breakdown
 from .game import OFFER, TILING, Game
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move
@@ -216,8 +216,8 @@ class WallSandbox(w.VBox):
                 self._tool, NAMES[LETTERS.find(self._tool)])
             return (f"Editing ({self._wall} wall), tool: {tool}. Click a pattern line, a wall "
                     "cell or the floor line; Step runs the tiling.")
-        lines = draw.step_caption(self._steps[-1]) if self._steps else \
-            ["The position before the tiling."]
+        lines = [" ".join(text.split()) for text in draw.step_caption(self._steps[-1])] \
+            if self._steps else ["The position before the tiling."]
         board = self._current()
         prompt = self._prompt(board)
         if prompt:
@@ -732,11 +732,15 @@ class AzulTable(w.VBox):
         """What a click on the table does."""
         try:
             player, kind, rest = _split_key(key)
-            if kind == "factory":
+            if kind == "factory" and ":" in rest:
                 number, letter = rest.split(":")
                 self._select(int(number), letter)
-            elif kind == "centre":
+            elif kind == "factory":
+                self._whole_source(int(rest))
+            elif kind == "centre" and rest:
                 self._select(CENTRE, rest)
+            elif kind == "centre":
+                self._whole_source(CENTRE)
             elif kind in ("line", "floor", "column", "wall"):
                 self._board_click(player, kind, rest)
             else:
@@ -808,6 +812,23 @@ class AzulTable(w.VBox):
         self._selected = (source, colour)
         self._message = ""
         self._refresh()
+
+    def _whole_source(self, source: int) -> None:
+        """A click on a factory or the centre itself, not on its tiles: say why nothing is
+        taken (the engine's reason when there is nothing to take)."""
+        if not self._is_human(self._game.current):
+            self._refuse(self._computer_turn())
+            return
+        try:
+            self._game.copy().play(Take(source, 0, FLOOR))
+        except AzulError as e:
+            counts = self._game.sources[source] if isinstance(e, ColourNotThere) else [0]
+            if not any(counts):
+                self._refuse(str(e))
+                return
+        where = "the centre" if source == CENTRE else f"factory {source}"
+        held = ", ".join(NAMES[c] for c, n in enumerate(self._game.sources[source]) if n)
+        self._refuse(f"{where} holds {held}: click the tiles of one colour to take them all")
 
     def _board_click(self, player: int | None, kind: str, rest: str) -> None:
         game = self._game

@@ -405,6 +405,11 @@ def test_table_seats_and_a_clicked_move_answered_by_the_greedy_opponent():
     assert table.selected is None
 
 
+def test_factories_and_the_centre_are_clickable_as_a_whole():
+    svg = AzulTable(2, seed=3).svg
+    assert 'data-key="centre"' in svg and 'data-key="factory:4"' in svg
+
+
 def test_a_second_click_on_the_selection_puts_it_back():
     table = AzulTable(2, seed=3)
     table.click("factory:0:Y")
@@ -420,6 +425,8 @@ def test_a_second_click_on_the_selection_puts_it_back():
     (["factory:0:Y", "player:1:line:1"], "that is player 1's board"),
     (["factory:0:Y", "column:2"], "it is the factory offer"),
     (["factory:0:Q"], "is not a place on this table"),
+    (["centre"], "it holds only the first-player marker, which cannot be taken on its own"),
+    (["factory:0"], "factory 0 holds yellow, red, black: click the tiles of one colour"),
     (["bag"], "is not a place on this table"),
 ])
 def test_illegal_table_clicks_change_nothing(clicks, words):
