@@ -64,23 +64,33 @@ def _warning_html(text: str) -> str:
             f'border-radius:4px;color:#4a3200">&#9888; {html.escape(text)}</div>')
 
 
-def _split_key(key: str) -> tuple[int | None, str, str]:
-    """A picture key as (player or None, kind, the rest): ``"player:1:line:3"`` gives
-    ``(1, "line", "3")``, ``"floor"`` gives ``(None, "floor", "")``. Raises ``ValueError`` for a
-    key that is not one of the drawing's."""
+def _parse_key(key: str) -> tuple[int | None, str, tuple[int, ...]]:
+    """A key of the drawings (see ``azul.draw``) as (player or None, kind, numbers):
+    ``"player:1:line:3"`` gives ``(1, "line", (3,))``, ``"wall:2,4"`` gives ``(None, "wall", (2,
+    4))``, ``"factory:3:B"`` gives ``(None, "factory", (3, 0))`` (a colour letter becomes its
+    number), ``"centre"`` gives ``(None, "centre", ())``. Raises ``ValueError`` for anything the
+    drawings never make."""
     player = None
     if key.startswith("player:"):
         _, number, key = key.split(":", 2)
         player = int(number)
     kind, _, rest = key.partition(":")
-    if kind not in ("wall", "line", "floor", "column", "factory", "centre", "colour"):
-        raise ValueError(key)
-    return player, kind, rest
-
-
-def _cell(rest: str) -> tuple[int, int]:
-    r, c = (int(x) for x in rest.split(","))
-    return r, c
+    parts = rest.replace(",", ":").split(":") if rest else []
+    if kind in ("line", "column", "wall"):
+        numbers = tuple(int(x) for x in parts)
+        if len(numbers) != (2 if kind == "wall" else 1) or not all(0 <= n < SIZE
+                                                                    for n in numbers):
+            raise ValueError(key)
+        return player, kind, numbers
+    if kind == "floor" and not parts:
+        return player, kind, ()
+    if kind == "colour" and len(parts) == 1:
+        return player, kind, (colour_of(parts[0]),)
+    if kind == "centre" and len(parts) <= 1:
+        return player, kind, tuple(colour_of(x) for x in parts)
+    if kind == "factory" and 1 <= len(parts) <= 2:
+        return player, kind, (int(parts[0]), *(colour_of(x) for x in parts[1:]))
+    raise ValueError(key)
 
 
 def _beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> Scene:
@@ -209,6 +219,12 @@ class WallSandbox(w.VBox):
         return self._running and self._next_kind(self._current()) is None
 
     @property
+    def waiting(self) -> int | None:
+        """Gray wall: the pattern line whose column must be clicked before the next step can be
+        made (``step()`` will not guess it), or None."""
+        return self._choice_line(self._current())
+
+    @property
     def explanation(self) -> str:
         """The text of the current step (or what to do next)."""
         if not self._running:
@@ -275,25 +291,26 @@ class WallSandbox(w.VBox):
         """What a click on the picture does (``"line:2"``, ``"wall:1,3"``, ``"floor"``,
         ``"column:4"``)."""
         try:
-            _, kind, rest = _split_key(key)
-            if kind == "colour":
-                self.choose(rest)
-            elif kind == "column" or (kind == "wall" and self._running):
-                column = int(rest) if kind == "column" else _cell(rest)[1]
-                row = None if kind == "column" else _cell(rest)[0]
-                self._choose_column(row, column)
-            elif self._running:
-                self._refuse("the tiling is running: Reset to edit the position again")
-            elif kind == "line":
-                self._edit_line(int(rest))
-            elif kind == "wall":
-                self._edit_wall(*_cell(rest))
-            elif kind == "floor":
-                self._edit_floor()
-            else:
-                self._refuse(f"{key!r} is not part of this board")
+            _, kind, args = _parse_key(key)
         except ValueError:  # a key the drawing never makes
             self._refuse(f"{key!r} is not a place on this board")
+            return
+        if kind == "colour":
+            self.choose(LETTERS[args[0]])
+        elif kind == "column":
+            self._choose_column(None, args[0])
+        elif kind == "wall" and self._running:
+            self._choose_column(*args)
+        elif kind in ("factory", "centre"):
+            self._refuse(f"{key!r} is not a place on this board")
+        elif self._running:
+            self._refuse("the tiling is running: Reset to edit the position again")
+        elif kind == "line":
+            self._edit_line(*args)
+        elif kind == "wall":
+            self._edit_wall(*args)
+        else:
+            self._edit_floor()
 
     def set_score(self, score: int) -> None:
         """The score before the tiling."""
@@ -323,8 +340,6 @@ class WallSandbox(w.VBox):
 
     def _edit_line(self, line: int) -> None:
         board = self._start
-        if not 0 <= line < SIZE:
-            raise ValueError(line)
         if self._tool == "marker":
             self._refuse("the first-player marker goes on the floor line, not on a pattern line")
         elif self._tool == "erase":
@@ -343,8 +358,6 @@ class WallSandbox(w.VBox):
                     line, d["pattern_lines"][line] + self._tool))
 
     def _edit_wall(self, row: int, column: int) -> None:
-        if not (0 <= row < SIZE and 0 <= column < SIZE):
-            raise ValueError((row, column))
         held = self._start.colour_at(row, column) != EMPTY
 
         def put(letter: str):
@@ -453,7 +466,7 @@ class WallSandbox(w.VBox):
 
     def _choice_line(self, board: Board) -> int | None:
         """Gray wall: the line next to tile when it waits for a column (none chosen yet)."""
-        if not (self.gray and self._running):
+        if not self.gray:
             return None
         line = board.next_complete_line()
         if line is None or self._columns[line] is not None:
@@ -731,22 +744,22 @@ class AzulTable(w.VBox):
     def click(self, key: str) -> None:
         """What a click on the table does."""
         try:
-            player, kind, rest = _split_key(key)
-            if kind == "factory" and ":" in rest:
-                number, letter = rest.split(":")
-                self._select(int(number), letter)
-            elif kind == "factory":
-                self._whole_source(int(rest))
-            elif kind == "centre" and rest:
-                self._select(CENTRE, rest)
-            elif kind == "centre":
-                self._whole_source(CENTRE)
-            elif kind in ("line", "floor", "column", "wall"):
-                self._board_click(player, kind, rest)
-            else:
-                self._refuse(f"{key!r} is not something to play with here")
-        except ValueError:
+            player, kind, args = _parse_key(key)
+        except ValueError:  # a key the drawing never makes
             self._refuse(f"{key!r} is not a place on this table")
+            return
+        if kind == "factory" and len(args) == 2:
+            self._select(*args)
+        elif kind == "factory":
+            self._whole_source(args[0])
+        elif kind == "centre" and args:
+            self._select(CENTRE, args[0])
+        elif kind == "centre":
+            self._whole_source(CENTRE)
+        elif kind == "colour":
+            self._refuse(f"{key!r} is not a place on this table")
+        else:
+            self._board_click(player, kind, args)
 
     def act(self, text: str) -> None:
         """Play a move written as text (``"factory 3: blue -> line 2"``, ``"line 1: yellow ->
@@ -793,8 +806,7 @@ class AzulTable(w.VBox):
         self._message = ""
         self._refresh()
 
-    def _select(self, source: int, letter: str) -> None:
-        colour = colour_of(letter)
+    def _select(self, source: int, colour: int) -> None:
         if not self._is_human(self._game.current):
             self._refuse(self._computer_turn())
             return
@@ -830,7 +842,7 @@ class AzulTable(w.VBox):
         held = ", ".join(NAMES[c] for c, n in enumerate(self._game.sources[source]) if n)
         self._refuse(f"{where} holds {held}: click the tiles of one colour to take them all")
 
-    def _board_click(self, player: int | None, kind: str, rest: str) -> None:
+    def _board_click(self, player: int | None, kind: str, args: tuple[int, ...]) -> None:
         game = self._game
         if game.over:
             self._refuse("the game is over: no more moves")
@@ -847,10 +859,9 @@ class AzulTable(w.VBox):
             line = board.next_complete_line()
             colour = board.line_colour[line]
             if kind == "column":
-                move = Place(line, colour, int(rest))
+                move = Place(line, colour, args[0])
             elif kind == "wall":
-                row, column = _cell(rest)
-                move = Place(row, colour, column)
+                move = Place(args[0], colour, args[1])
             elif kind == "floor":
                 move = Place(line, colour, FLOOR)
             else:
@@ -866,7 +877,7 @@ class AzulTable(w.VBox):
                 self._refuse("first choose tiles: click a colour in a factory or in the centre")
                 return
             source, colour = self._selected
-            move = Take(source, colour, FLOOR if kind == "floor" else int(rest))
+            move = Take(source, colour, FLOOR if kind == "floor" else args[0])
         try:
             self._human_move(move)
         except AzulError as e:

@@ -284,8 +284,9 @@ def gray_box() -> WallSandbox:
 
 def test_gray_columns_are_chosen_by_clicks():
     box = gray_box()
+    assert box.waiting == 0
     box.step()  # line 0 waits for its column
-    assert box.steps == [] and box.running
+    assert box.steps == [] and box.running and box.waiting == 0
     assert "say in which column its blue tile goes (0 or 1 or 2 or 3 or 4)" in box.message
     assert "click a column" in box.explanation
     assert 'data-key="wall:0,3"' in box.svg
@@ -299,7 +300,7 @@ def test_gray_columns_are_chosen_by_clicks():
     box.click("wall:1,1")
     assert box.steps[-1].points == 2 and "2 across = 2" in box.explanation
     box.run_all()  # stops at line 3, which waits for its column
-    assert "black tile goes" in box.message and len(box.steps) == 2
+    assert "black tile goes" in box.message and len(box.steps) == 2 and box.waiting == 3
     box.click("column:2")
     before = state(box)
     box.click("column:0")  # nothing waits any more
