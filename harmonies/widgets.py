@@ -117,6 +117,10 @@ def _words(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+# A picture keeps its own size in a row of widgets instead of shrinking to fit.
+_NATURAL = {"flex": "0 0 auto"}
+
+
 def _button(description: str, handler, **options) -> w.Button:
     button = w.Button(description=description, layout=w.Layout(width="auto"), **options)
     button.on_click(lambda _b: handler())
@@ -166,18 +170,19 @@ class BoardEditor(_Warns, w.VBox):
         self._syncing = False
 
         self._message_box = w.HTML()
-        self._palette = ClickableSVG(self._palette_svg(), on_click=self.choose)
-        self._cube_tool = w.ToggleButton(description="cube", tooltip="put a cube on a token, or take it off")
+        self._palette = ClickableSVG(self._palette_svg(), on_click=self.choose, layout=_NATURAL)
+        self._cube_tool = w.ToggleButton(description="cube", tooltip="put a cube on a token, or take it off",
+                                         layout=w.Layout(width="6em"))
         self._cube_tool.observe(self._on_cube_tool, "value")
         self._undo = _button("undo", self.undo, icon="undo")
         self._redo = _button("redo", self.redo, icon="repeat")
-        self._side = w.ToggleButtons(options=["A", "B"], description="side",
-                                     style={"button_width": "2.5em", "description_width": "2.5em"})
+        self._side = w.ToggleButtons(options=["A", "B"], tooltips=["side A: a river", "side B: islands"],
+                                     style={"button_width": "2.5em"})
         self._side.observe(lambda change: self._syncing or self.set_side(change["new"]), "value")
         self._river = w.Dropdown(options=list(scoring.RIVER_READINGS), description="river",
                                  layout=w.Layout(width="15em"), style={"description_width": "3em"})
         self._river.observe(lambda change: self._syncing or self.set_river(change["new"]), "value")
-        self._view = ClickableSVG(on_click=self.click)
+        self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._score_values = {key: w.HTML() for key in SCORE_KEYS}
         self._category_buttons = {}
         rows = []
@@ -197,7 +202,8 @@ class BoardEditor(_Warns, w.VBox):
         self._upload = w.FileUpload(accept=".json", multiple=False, description="upload")
         self._upload.observe(self._on_upload, "value")
         tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
-        edit = w.HBox([self._undo, self._redo, _button("clear", self.clear, icon="trash"), self._side,
+        edit = w.HBox([self._undo, self._redo, _button("clear", self.clear, icon="trash"),
+                       w.HTML("&nbsp;side"), self._side,
                        self._river], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         files = w.HBox([self._file, _button("load", lambda: self.load(self._file.value)),
                         _button("save", lambda: self.save(self._file.value)), self._upload])
@@ -455,14 +461,14 @@ class HabitatExplorer(_Warns, w.VBox):
                                   style={"description_width": "3em"})
         self._choice.observe(lambda change: self._syncing or self.select_card(change["new"]), "value")
         self._rotation_choice = w.ToggleButtons(
-            options=[("all", None)] + [(str(k), k) for k in range(6)], description="rotation",
-            style={"button_width": "3em", "description_width": "4.5em"})
+            options=[("all", None)] + [(str(k), k) for k in range(6)], style={"button_width": "3em"})
         self._rotation_choice.observe(lambda change: self._syncing or self.show_rotation(change["new"]),
                                       "value")
-        self._rotations = ClickableSVG(on_click=self.show_rotation)
-        self._view = ClickableSVG(on_click=self.click)
+        self._rotations = ClickableSVG(on_click=self.show_rotation, layout=_NATURAL)
+        self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._info = w.HTML()
-        super().__init__([w.HBox([self._choice, self._rotation_choice]), self._rotations, self._info,
+        super().__init__([w.HBox([self._choice, w.HTML("&nbsp;rotation"), self._rotation_choice],
+                                 layout=w.Layout(align_items="center")), self._rotations, self._info,
                           self._view, self._message_box])
         self._refresh()
 
@@ -577,14 +583,15 @@ class HabitatExplorer(_Warns, w.VBox):
                            + ("" if m.cube_free else " (holds a cube)")) for m in self._matches]
         marks += [draw.Mark(n.cells, faint=True, label=f"near miss: {n.colour} on {n.cell} completes it")
                   for n in self._near]
-        free = list(dict.fromkeys(m.cube_cell for m in self._matches if m.cube_free))
+        free = sorted({m.cube_cell for m in self._matches if m.cube_free}, key=board.layout.index.get)
         ghosts = [(n.cell, n.colour) for n in self._near] + [(cell, "cube") for cell in free]
         shown = "every rotation" if wanted is None else f"rotation {self._rotation}" + (
             f" (the same as {wanted})" if wanted != self._rotation else "")
         n, k = len(self._matches), len(self._near)
-        title = (f"{c.name} (card {c.id}): {n} habitat{'s' * (n != 1)}\n{shown} · "
-                 f"a cube can go on {_words(free) if free else 'no cell'} (dashed cube) · "
-                 f"{k} near miss{'es' * (k != 1)} (ghost token{'s' * (k != 1)})")
+        cubes = f"a cube can go on {_words(free)} (dashed cube)" if free else "no free cube cell"
+        misses = (f"{k} near miss{'es' * (k != 1)} (ghost token{'s' * (k != 1)})" if k else
+                  "no near miss")
+        title = f"{c.name} (card {c.id}): {n} habitat{'s' * (n != 1)}\n{shown} · {cubes} · {misses}"
         self._scene = draw.board_scene(board, highlight=marks, ghosts=ghosts, title=title,
                                        display=self._display)
         self._view.svg = self._scene.to_svg()
@@ -647,7 +654,7 @@ class GameTable(_Warns, w.VBox):
         self._undo_stack: list[tuple[Game, int]] = []
         self._log = _Log()
         self._message_box = w.HTML()
-        self._view = ClickableSVG(on_click=self.click)
+        self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._status = w.HTML()
         self._log_box = w.HTML()
         self._action = w.Text(placeholder="e.g. take 2, place green c3, card 23, cube 23 c2, end",
@@ -1001,7 +1008,8 @@ class WhatIf(w.VBox):
         self._summary = w.HTML()
         sides = [w.VBox([w.HTML(f"<h4 style='margin:2px'>{escape(str(label))}</h4>"), editor])
                  for label, editor in zip(self.labels, (self.left, self.right), strict=True)]
-        super().__init__([w.HBox(sides), self._summary])
+        super().__init__([w.HBox(sides), w.HTML("<b>What changed</b> (the second board against the first)"),
+                          self._summary])
         self.left._listeners.append(self._refresh)
         self.right._listeners.append(self._refresh)
         self._refresh()
