@@ -64,6 +64,11 @@ def _warning_html(text: str) -> str:
             f'border-radius:4px;color:#4a3200">&#9888; {html.escape(text)}</div>')
 
 
+def _wall_words(kind: str) -> str:
+    """The kind of wall in prose (the files say ``"colored"``)."""
+    return "gray wall" if kind == "gray" else "coloured wall"
+
+
 def _parse_key(key: str) -> tuple[int | None, str, tuple[int, ...]]:
     """A key of the drawings (see ``azul.draw``) as (player or None, kind, numbers):
     ``"player:1:line:3"`` gives ``(1, "line", (3,))``, ``"wall:2,4"`` gives ``(None, "wall", (2,
@@ -230,7 +235,7 @@ class WallSandbox(w.VBox):
         if not self._running:
             tool = {"marker": "the first-player marker", "erase": "erase"}.get(
                 self._tool, NAMES[LETTERS.find(self._tool)])
-            return (f"Editing ({self._wall} wall), tool: {tool}. Click a pattern line, a wall "
+            return (f"Editing ({_wall_words(self._wall)}), tool: {tool}. Click a pattern line, a wall "
                     "cell or the floor line; Step runs the tiling.")
         lines = [" ".join(text.split()) for text in draw.step_caption(self._steps[-1])] \
             if self._steps else ["The position before the tiling."]
@@ -252,7 +257,7 @@ class WallSandbox(w.VBox):
         """The picture shown now, as a scene (``.save("x.png")`` for a handout)."""
         d = self.display
         if not self._running:
-            title = f"wall sandbox ({self._wall} wall)"
+            title = f"wall sandbox ({_wall_words(self._wall)})"
             return draw.board_scene(self._start, gray=self.gray, title=title, display=d)
         board = self._current()
         line = self._choice_line(board)
@@ -327,7 +332,7 @@ class WallSandbox(w.VBox):
         try:
             board = self._checked(self._start.to_dict(), wall)
         except ScenarioError as e:
-            self._refuse(f"the wall's tiles do not fit the {wall} wall: {e.message}")
+            self._refuse(f"the wall's tiles do not fit the {_wall_words(wall)}: {e.message}")
             return
         self._wall = wall
         self._columns = [None] * SIZE
@@ -662,7 +667,7 @@ class AzulTable(w.VBox):
         self._selected: tuple[int, int] | None = None
         self._message = ""
         who = ", ".join(f"player {p} {seat}" for p, seat in enumerate(seats))
-        self._log = [f"Azul, {players} players ({who}), {wall} wall, seed {self._game.seed}",
+        self._log = [f"Azul, {players} players ({who}), {_wall_words(wall)}, seed {self._game.seed}",
                      self._round_line()]
         self._undo: list[tuple[Game, list[str]]] = []
         self._redo: list[tuple[Game, list[str]]] = []
@@ -937,7 +942,7 @@ class AzulTable(w.VBox):
         """Play one move on the engine and tell it in the log."""
         game = self._game
         p, phase, rnd, seen = game.current, game.phase, game.round, len(game.last_tiling)
-        said = self._say_take(move) if isinstance(move, Take) or phase == OFFER else ""
+        said = self._say_take(move)  # read before the move changes the table
         game.play(move)
         who = f"player {p} ({self._seats[p]})"
         if phase == OFFER:
