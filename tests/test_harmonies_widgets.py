@@ -449,3 +449,18 @@ def test_the_difference_follows_edits_on_either_side():
 def test_a_scenario_is_accepted(widget):
     shown = widget(Scenario.from_dict(EXAMPLE))
     assert shown.board == example_board()
+
+
+def test_a_solo_swap_by_click_closes_the_turn():
+    table = GameTable(1, seed=3)
+    game = table.game
+    table.click("space:1")
+    _place_hand_by_clicks(table)
+    out = game.display[0]
+    table.click(f"swap:{out}")
+    assert table.message == "" and out in game.discarded and out not in game.display
+    assert table.log[-1].endswith(f"(card {out}) out of the display")
+    table.click(f"display:{game.display[0]}")
+    assert "only 'end' is left" in table.message
+    table.end_turn()
+    assert game.turn == 2 and table.message == ""
