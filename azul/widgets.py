@@ -621,6 +621,7 @@ class WallSandbox(w.VBox):
                         _button("Save", lambda: self.save(self._file.value))])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
                           self._text, self._warning, files])
+        self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
     def _refresh(self) -> None:
         self._sync_controls()
@@ -1008,6 +1009,7 @@ class AzulTable(w.VBox):
         play = w.HBox([self._move_text, _button("Play", lambda: self.act(self._move_text.value))])
         super().__init__([self._status, self._view, controls, play, self._warning,
                           self._log_box])
+        self.add_class("azul-table")  # a stable handle for browser tests and styling
 
     def _refresh(self) -> None:
         game = self._game
@@ -1070,6 +1072,7 @@ class TilingCompare(w.VBox):
         self._players.observe(lambda ch: ch["new"] != self._player and
                               self.choose_player(ch["new"]), "value")
         super().__init__([self._players, self._view, self._table, self._warning])
+        self.add_class("azul-tiling-compare")  # a stable handle for browser tests and styling
         self.choose_player(player)
 
     @property

@@ -210,6 +210,7 @@ class BoardEditor(_Warns, w.VBox):
         board_and_score = w.HBox([self._view, w.VBox([w.HTML("<b>score</b> (click a category to outline "
                                                               "it)"), table])])
         super().__init__([tools, edit, board_and_score, files, self._message_box])
+        self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._refresh()
 
     # -- reading --------------------------------------------------------------------------------
@@ -470,6 +471,7 @@ class HabitatExplorer(_Warns, w.VBox):
         super().__init__([w.HBox([self._choice, w.HTML("&nbsp;rotation"), self._rotation_choice],
                                  layout=w.Layout(align_items="center")), self._rotations, self._info,
                           self._view, self._message_box])
+        self.add_class("harmonies-habitat-explorer")  # a stable handle for browser tests and styling
         self._refresh()
 
     @property
@@ -670,6 +672,7 @@ class GameTable(_Warns, w.VBox):
                                              self.click(f"swap:{self._swap.value}"))]
         super().__init__([self._status, w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
                           self._message_box, self._view, self._log_box])
+        self.add_class("harmonies-game-table")  # a stable handle for browser tests and styling
         who = ", ".join(self._who(s) for s in range(players))
         self._log.append(f"New game: {who}; side {self._game.side}, "
                          f"{'with' if spirits else 'without'} Nature's Spirit, seed {seed}")
@@ -1010,6 +1013,7 @@ class WhatIf(w.VBox):
                  for label, editor in zip(self.labels, (self.left, self.right), strict=True)]
         super().__init__([w.HBox(sides), w.HTML("<b>What changed</b> (the second board against the first)"),
                           self._summary])
+        self.add_class("harmonies-what-if")  # a stable handle for browser tests and styling
         self.left._listeners.append(self._refresh)
         self.right._listeners.append(self._refresh)
         self._refresh()
