@@ -209,7 +209,7 @@ class BoardEditor(_Warns, w.VBox):
                         _button("save", lambda: self.save(self._file.value)), self._upload])
         board_and_score = w.HBox([self._view, w.VBox([w.HTML("<b>score</b> (click a category to outline "
                                                               "it)"), table])])
-        super().__init__([tools, edit, board_and_score, files, self._message_box])
+        super().__init__([tools, edit, self._message_box, board_and_score, files])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._refresh()
 

@@ -1,0 +1,85 @@
+"""The widget notebooks as a class sees them: Voila app pages in Chromium, clicked for real."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .conftest import SHOTS
+
+TIMINGS = SHOTS / "timings.json"
+
+
+def _record(name: str, seconds: float) -> None:
+    data = json.loads(TIMINGS.read_text()) if TIMINGS.exists() else {}
+    data[name] = round(seconds * 1000, 1)
+    TIMINGS.write_text(json.dumps(data, indent=1))
+    print(f"{name}: {seconds * 1000:.0f} ms")
+
+
+def _open(watched, voila, notebook: str, widget: str, key: str):
+    """Open a notebook in Voila and wait for a widget's clickable board; returns the widget."""
+    start = time.perf_counter()
+    watched.page.goto(f"{voila.url}/voila/render/{notebook}")
+    root = watched.page.locator(f".{widget}").first
+    root.locator(f'[data-key="{key}"]').first.wait_for()
+    _record(f"{notebook} board visible", time.perf_counter() - start)
+    return root
+
+
+def _score(editor, category: str) -> str:
+    button = editor.locator(".widget-gridbox button", has_text=category).first
+    return button.locator("xpath=following-sibling::*[1]").inner_text().strip()
+
+
+def _click_and_wait(page, target, svg, before: str) -> float:
+    """Click, then wait until the board's SVG changes: the whole round trip through the kernel."""
+    start = time.perf_counter()
+    target.click()
+    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[svg.element_handle(), before])
+    return time.perf_counter() - start
+
+
+def test_a_tree_of_height_three_by_three_clicks(watched, voila):
+    editor = _open(watched, voila, "harmonies/03-your-turn-tokens-and-stacking.ipynb",
+                   "harmonies-board-editor", "cell:c3")
+    board = editor.locator(".tabletop-svg").nth(1)
+    assert _score(editor, "trees") == "0"
+    trips = []
+    for colour in ("brown", "brown", "green"):
+        editor.locator(f'[data-key="colour:{colour}"]').first.click()
+        before = board.inner_html()
+        trips.append(_click_and_wait(watched.page, board.locator('[data-key="cell:c3"]').last, board, before))
+    watched.page.wait_for_function(
+        "el => el.innerText.trim() === '7'",
+        arg=editor.locator(".widget-gridbox button", has_text="trees").first
+        .locator("xpath=following-sibling::*[1]").element_handle())
+    assert _score(editor, "trees") == "7"
+    _record("editor click round trip (median)", sorted(trips)[1])
+    watched.shot("-tree")
+
+    # An illegal click: red cannot go on a tree. The message shows and nothing changes.
+    editor.locator('[data-key="colour:red"]').first.click()
+    before = board.inner_html()
+    board.locator('[data-key="cell:c3"]').last.click()
+    editor.get_by_text("nothing can be stacked on green").first.wait_for()
+    assert board.inner_html() == before
+    assert _score(editor, "trees") == "7"
+    watched.shot("-refused")
+    watched.assert_clean()
+
+
+def test_the_azul_sandbox_tiles_step_by_step(watched, voila):
+    sandbox = _open(watched, voila, "azul/04-wall-tiling-and-scoring.ipynb", "azul-wall-sandbox", "line:0")
+    board = sandbox.locator(".tabletop-svg").first
+    before = board.inner_html()
+    step = sandbox.get_by_role("button", name="Step")
+    _click_and_wait(watched.page, step, board, before)
+    sandbox.get_by_text("+", exact=False).first.wait_for()
+    text = sandbox.inner_text()
+    assert "line 0" in text.lower() or "row 0" in text.lower()
+    watched.shot("-first-step")
+    sandbox.get_by_role("button", name="Run all").click()
+    sandbox.get_by_text("floor", exact=False).first.wait_for()
+    watched.shot("-all-steps")
+    watched.assert_clean()
