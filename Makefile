@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told to (containers and CI machines often are root).
+ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(ROOT_OK) notebooks/
 
 # The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
 serve: $(STAMP)

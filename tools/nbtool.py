@@ -32,19 +32,25 @@ def golden(cell) -> bool:
 
 
 def clean(nb) -> None:
-    """Drop outputs (but golden ones), execution counts and volatile metadata."""
+    """Drop outputs (but golden ones), execution counts and volatile metadata.
+
+    Golden cells keep a count (1, 2, ...): nbval refuses a reference output on a cell that never ran.
+    """
     nb.metadata.pop("widgets", None)
+    count = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
-        cell.execution_count = None
-        if not golden(cell):
+        if golden(cell):
+            count += 1
+        else:
             cell.outputs = []
+        cell.execution_count = count if golden(cell) else None
         for out in cell.outputs:
             out.pop("execution_count", None)
             if out.get("output_type") == "execute_result":
-                out["execution_count"] = None
+                out["execution_count"] = cell.execution_count
 
 
 def refresh(path: Path) -> float:

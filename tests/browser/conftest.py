@@ -96,10 +96,12 @@ def voila():
 def lab():
     SHOTS.mkdir(exist_ok=True)
     port = _free_port()
-    server = Server([str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+    server = Server([str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+                     f"--port={port}",
                      "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
                      f"--ServerApp.root_dir={ROOT / 'notebooks'}", "--LabApp.news_url=",
-                     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"], port, "/lab")
+                     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                     "--LabApp.expose_app_in_browser=True"], port, "/lab")
     yield server
     server.stop()
 
