@@ -17,6 +17,7 @@ from pathlib import Path
 import nbformat
 
 MARK = "# NBVAL_CHECK_OUTPUT"
+KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -37,6 +38,7 @@ def clean(nb) -> None:
     Golden cells keep a count (1, 2, ...): nbval refuses a reference output on a cell that never ran.
     """
     nb.metadata.pop("widgets", None)
+    nb.metadata["kernelspec"] = KERNEL
     count = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
@@ -74,6 +76,8 @@ def problems(path: Path) -> list[str]:
             found.append(f"{path}: cell {n} is stored with outputs")
         if cell.cell_type == "code" and golden(cell) and not cell.outputs:
             found.append(f"{path}: cell {n} is marked for nbval but has no golden output")
+    if nb.metadata.get("kernelspec") != KERNEL:
+        found.append(f"{path}: kernelspec is not the project's python3 kernel (run nbtool strip)")
     return found
 
 

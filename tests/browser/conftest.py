@@ -93,13 +93,16 @@ def voila():
 
 
 @pytest.fixture(scope="session")
-def lab():
+def lab(tmp_path_factory):
+    """JupyterLab on a copy of the notebooks: Lab saves what it opens, and the tree must stay as it is."""
     SHOTS.mkdir(exist_ok=True)
     port = _free_port()
+    copy = tmp_path_factory.mktemp("lab") / "notebooks"
+    shutil.copytree(ROOT / "notebooks", copy)
     server = Server([str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
                      f"--port={port}",
                      "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-                     f"--ServerApp.root_dir={ROOT / 'notebooks'}", "--LabApp.news_url=",
+                     f"--ServerApp.root_dir={copy}", "--LabApp.news_url=",
                      "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                      "--LabApp.expose_app_in_browser=True"], port, "/lab")
     yield server

@@ -1,0 +1,47 @@
+"""JupyterLab as a learner uses it: open a notebook, run every cell, see the board and no error."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+NOTEBOOKS = [
+    ("harmonies/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
+    ("azul/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0"),
+]
+
+
+KERNEL_READY = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const session = panel && panel.sessionContext && panel.sessionContext.session;
+    return Boolean(session && session.kernel && session.kernel.status === 'idle');
+}"""
+
+# Every code cell has run (an execution count) and the kernel is idle again.
+ALL_RAN = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+    return cells.every(c => c.model.executionCount !== null)
+        && panel.sessionContext.session.kernel.status === 'idle';
+}"""
+
+
+@pytest.mark.parametrize("notebook, widget, key", NOTEBOOKS)
+def test_run_all_cells_in_jupyterlab(watched, lab, notebook, widget, key):
+    page = watched.page
+    # A workspace of its own, reset: nothing restored from an earlier test, one notebook open.
+    page.goto(f"{lab.url}/lab/workspaces/{widget.strip('.')}/tree/{notebook}?reset")
+    page.wait_for_function(KERNEL_READY, timeout=120_000)
+    start = time.perf_counter()
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.locator(f"{widget} [data-key='{key}']").first.wait_for(timeout=120_000)
+    page.wait_for_function(ALL_RAN, timeout=120_000)
+    print(f"{notebook}: all cells ran in {time.perf_counter() - start:.1f} s")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.first.inner_text()
+    board = page.locator(f"{widget} [data-key='{key}']").first
+    board.scroll_into_view_if_needed()
+    assert board.is_visible()
+    watched.shot("-board")
+    watched.assert_clean()
