@@ -33,9 +33,14 @@ def _score(editor, category: str) -> str:
 
 
 def _click_and_wait(page, target, svg, before: str) -> float:
-    """Click, then wait until the board's SVG changes: the whole round trip through the kernel."""
+    """Click, then wait until the board's SVG changes: the whole round trip through the kernel.
+
+    A cell is drawn as several shapes carrying the same key (hex, token, cube), so the click goes to
+    the centre of the first one whatever lies on top of it: ``force`` skips the check that would
+    refuse a click landing on a sibling shape.
+    """
     start = time.perf_counter()
-    target.click()
+    target.click(force=True)
     page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[svg.element_handle(), before])
     return time.perf_counter() - start
 
@@ -49,7 +54,8 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
     for colour in ("brown", "brown", "green"):
         editor.locator(f'[data-key="colour:{colour}"]').first.click()
         before = board.inner_html()
-        trips.append(_click_and_wait(watched.page, board.locator('[data-key="cell:c3"]').last, board, before))
+        c3 = board.locator('[data-key="cell:c3"]').first
+        trips.append(_click_and_wait(watched.page, c3, board, before))
     watched.page.wait_for_function(
         "el => el.innerText.trim() === '7'",
         arg=editor.locator(".widget-gridbox button", has_text="trees").first
@@ -61,7 +67,7 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
     # An illegal click: red cannot go on a tree. The message shows and nothing changes.
     editor.locator('[data-key="colour:red"]').first.click()
     before = board.inner_html()
-    board.locator('[data-key="cell:c3"]').last.click()
+    board.locator('[data-key="cell:c3"]').first.click(force=True)
     editor.get_by_text("nothing can be stacked on green").first.wait_for()
     assert board.inner_html() == before
     assert _score(editor, "trees") == "7"
@@ -82,4 +88,31 @@ def test_the_azul_sandbox_tiles_step_by_step(watched, voila):
     sandbox.get_by_role("button", name="Run all").click()
     sandbox.get_by_text("floor", exact=False).first.wait_for()
     watched.shot("-all-steps")
+    watched.assert_clean()
+
+
+def test_the_habitat_explorer_highlights_placements_and_takes_a_cube(watched, voila):
+    explorer = _open(watched, voila, "harmonies/05-cubes-and-habitats.ipynb",
+                     "harmonies-habitat-explorer", "cell:c3")
+    board = explorer.locator(".tabletop-svg").last
+    highlighted = board.locator("[stroke='#e6007e']")
+    assert highlighted.count() > 0  # the Fennec Fox placements are outlined
+    before = board.inner_html()
+    _click_and_wait(watched.page, board.locator('[data-key="cell:c3"]').first, board, before)
+    watched.shot("-cube")
+    assert board.inner_html() != before
+    watched.assert_clean()
+
+
+def test_a_game_table_plays_a_turn_against_an_opponent(watched, voila):
+    table = _open(watched, voila, "azul/21-play-a-game.ipynb", "azul-table", "factory:0")
+    board = table.locator(".tabletop-svg").first
+    before = board.inner_html()
+    _click_and_wait(watched.page, table.locator('[data-key^="factory:0:"]').first, board, before)  # select
+    before = board.inner_html()
+    _click_and_wait(watched.page, table.locator('[data-key="player:0:line:4"]').first, board, before)
+    table.get_by_text("player 1 (greedy) took").first.wait_for()
+    text = table.inner_text()
+    assert "player 0 (human) took" in text
+    watched.shot("-turn")
     watched.assert_clean()
