@@ -2,7 +2,8 @@
 tilings compared category by category.
 
 Each chart is a matplotlib ``Figure`` built without pyplot (no global state): a notebook shows it as
-the last value of a cell, and ``fig.savefig("chart.png")`` writes PNG, SVG or PDF for a handout.
+the last value of a cell once ``%matplotlib inline`` has run, and ``fig.savefig("chart.png")``
+writes PNG, SVG or PDF for a handout.
 ``display`` (a ``tabletop.Display``) works as for the drawings: colour-blind mode adds a marker or a
 hatch to every colour, high contrast draws thicker lines and bolder text, ``scale`` enlarges all.
 """

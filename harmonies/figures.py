@@ -2,7 +2,8 @@
 two breakdowns compared, histograms of final scores from simulated games.
 
 Every function returns a ``matplotlib.figure.Figure`` built without pyplot, so nothing touches global
-state: show it in a notebook as the last value of a cell, or ``fig.savefig("out.png")`` (``.svg`` and
+state: a notebook shows it as the last value of a cell once ``%matplotlib inline`` has run (a bare
+Figure has no picture of its own for Jupyter), and ``fig.savefig("out.png")`` writes it (``.svg`` and
 ``.pdf`` work too). Boards inside figures are the scenes of ``harmonies.draw``.
 """
 
