@@ -34,6 +34,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
 	$(BIN)/python benchmarks/harmonies_bench.py
+	$(BIN)/python benchmarks/widgets_bench.py
 
 clean:
 	rm -rf $(VENV)

@@ -78,7 +78,7 @@ class Scenario:
             boards.append(board)
             columns.append(_read_columns(entry.get("gray_columns"), board, gray,
                                          f"{field}.gray_columns"))
-        _check_supply(boards)
+        check_supply(boards)
         scenario = cls(boards, wall, columns)
         scenario._check_choices()
         return scenario
@@ -165,7 +165,8 @@ def _read_columns(value, board: Board, gray: bool, field: str) -> list[int | Non
     return columns
 
 
-def _check_supply(boards: list[Board]) -> None:
+def check_supply(boards: list[Board]) -> None:
+    """Refuse boards that hold more than the box's 20 tiles of a colour (ScenarioError)."""
     totals = [0] * len(COLOURS)
     for board in boards:
         for colour, n in enumerate(board.tile_counts()):

@@ -33,7 +33,7 @@ from .figures import CATEGORIES, breakdown
 from .game import OFFER, TILING, Game
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move
 from .policies import POLICIES
-from .scenario import Scenario, TilingResult, _check_supply
+from .scenario import Scenario, TilingResult, check_supply
 from .tiles import LETTERS, MARKER_LETTER, NAMES, SIZE, WALL_KINDS, colour_of
 from .tiling import (
     EndBonus,
@@ -394,7 +394,7 @@ class WallSandbox(w.VBox):
         """The board a file would hold with ``data``, checked by the engine's file rules (and the
         box's 20 tiles of a colour); raises ``ScenarioError``."""
         board = Board.from_dict(data, (wall or self._wall) == "gray", "board")
-        _check_supply([board])
+        check_supply([board])
         return board
 
     def _edit(self, change: Callable[[dict], object], keep_choices: bool = False) -> None:

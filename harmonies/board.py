@@ -175,6 +175,13 @@ class Board:
             raise IllegalPlacement(f"{self.layout.names[i]} already holds a cube")
         self.cubes.add(i)
 
+    def unfreeze(self, cell: str) -> None:
+        """Lift a cube off a cell. Never in a game (a cube stays for good): for what-if editors."""
+        i = self.layout.cell(cell)
+        if i not in self.cubes:
+            raise IllegalPlacement(f"{self.layout.names[i]} holds no cube")
+        self.cubes.discard(i)
+
     # -- copies, comparison, text --------------------------------------------------------------
     def copy(self) -> Board:
         new = Board.__new__(Board)

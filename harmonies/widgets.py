@@ -274,9 +274,8 @@ class BoardEditor(_Warns, w.VBox):
         before = self.scenario()
         try:
             if self._tool == "cube":
-                i = board.layout.cell(name)
-                if i in board.cubes:
-                    board.cubes.discard(i)  # the what-if editor may lift a cube again
+                if board.has_cube(name):
+                    board.unfreeze(name)  # the what-if editor may lift a cube again
                 else:
                     board.freeze(name)
             else:

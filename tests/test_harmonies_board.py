@@ -97,6 +97,15 @@ class TestStacking:
         with pytest.raises(IllegalPlacement, match="empty"):
             board.freeze("b3")
 
+    def test_a_what_if_may_lift_a_cube(self):
+        board = Board("A")
+        board.place("b2", "gray")
+        board.freeze("b2")
+        board.unfreeze("b2")
+        assert not board.has_cube("b2") and board.can_place("b2", "gray")
+        with pytest.raises(IllegalPlacement, match="holds no cube"):
+            board.unfreeze("b2")
+
     def test_unknown_colour_is_an_illegal_placement(self):
         with pytest.raises(IllegalPlacement, match="not a token colour"):
             Board("A").place("a1", "purple")
