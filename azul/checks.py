@@ -6,9 +6,18 @@ the field, so that a teacher with a typo in a file is told exactly where it is.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .errors import ScenarioError
+
+
+def parse_json(text: str) -> Any:
+    """The value of a JSON text, or ScenarioError saying where the text stops being JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError("file", f"not valid JSON ({e})") from None
 
 
 def mapping(value: Any, field: str, allowed: tuple[str, ...]) -> dict:

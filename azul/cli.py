@@ -63,14 +63,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _read_scenario(path: str, stdin: TextIO | None, stderr: TextIO) -> Scenario | None:
+    """The scenario in a file (``-``: standard input), or None after one line on stderr."""
+    try:
+        source = stdin or sys.stdin
+        return Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
+    except ScenarioError as e:
+        print(f"error: {e}", file=stderr)
+        return None
+
+
 def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
          stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
-    try:
-        source = stdin or sys.stdin
-        scenario = Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
-    except ScenarioError as e:
-        print(f"error: {e}", file=stderr)
+    scenario = _read_scenario(path, stdin, stderr)
+    if scenario is None:
         return 2
     result = scenario.tile()
     if explain:
@@ -90,11 +97,8 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
         print(f"error: {output}: unknown picture format, end the name with "
               f"{', '.join(RENDER_FORMATS[:-1])} or {RENDER_FORMATS[-1]}", file=stderr)
         return 2
-    try:
-        source = stdin or sys.stdin
-        scenario = Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
-    except ScenarioError as e:
-        print(f"error: {e}", file=stderr)
+    scenario = _read_scenario(path, stdin, stderr)
+    if scenario is None:
         return 2
     # Drawing needs the picture kit (and matplotlib for PNG and PDF); the other commands do not.
     from tabletop import Display

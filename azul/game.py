@@ -405,11 +405,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ScenarioError("file", f"not valid JSON ({e})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(checks.parse_json(text))
 
     @classmethod
     def from_dict(cls, data: dict) -> Game:

@@ -85,11 +85,7 @@ class Scenario:
 
     @classmethod
     def from_json(cls, text: str) -> Scenario:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ScenarioError("file", f"not valid JSON ({e})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(checks.parse_json(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Scenario:
