@@ -2,40 +2,50 @@
 
 The right answer always comes from the rules engine (the notebook computes it with the package and
 passes it in), never typed by hand, so a quiz cannot teach a wrong fact.
+
+Question, choices, explanation and hint may be catalogue texts (``Catalogue.lazy``): the quiz then
+follows the language menu, feedback included.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 
 import ipywidgets as w
 
+from .localised import Localised, html
+from .locale import t
 
-class Quiz(w.VBox):
+
+class Quiz(Localised, w.VBox):
     """Ask a question; ``choices`` gives buttons, otherwise a number box with a Check button.
 
     ``explain`` is shown after any answer: it says why, so that a wrong answer still teaches.
     ``answer(value)`` is what the buttons call; tests call it directly.
     """
 
-    def __init__(self, question: str, correct, *, choices: Sequence | None = None,
-                 explain: str = "", hint: str = "", check: Callable[[object], bool] | None = None):
-        self.correct, self.explain, self.hint = correct, explain, hint
+    def __init__(self, question, correct, *, choices: Sequence | None = None,
+                 explain="", hint="", check: Callable[[object], bool] | None = None):
+        self.question, self.correct, self.explain, self.hint = question, correct, explain, hint
+        self.choices = list(choices) if choices is not None else None
         self._check = check or (lambda value: value == correct)
         self.feedback = w.HTML()
         self.attempts: list[object] = []
-        prompt = w.HTML(f"<b>Question.</b> {question}")
-        if choices is not None:
-            buttons = [w.Button(description=str(c), layout=w.Layout(width="auto")) for c in choices]
-            for button, choice in zip(buttons, choices, strict=True):
+        self._prompt = w.HTML()
+        if self.choices is not None:
+            self._buttons = [w.Button(layout=w.Layout(width="auto")) for _ in self.choices]
+            for button, choice in zip(self._buttons, self.choices, strict=True):
                 button.on_click(lambda _b, c=choice: self.answer(c))
-            row = w.HBox(buttons)
+            row = w.HBox(self._buttons)
         else:
-            self.box = w.IntText(description="Answer:", layout=w.Layout(width="180px"))
-            go = w.Button(description="Check", button_style="primary")
-            go.on_click(lambda _b: self.answer(self.box.value))
-            row = w.HBox([self.box, go])
-        super().__init__([prompt, row, self.feedback])
+            self.box = w.IntText(layout=w.Layout(width="180px"))
+            self._go = w.Button(button_style="primary")
+            self._go.on_click(lambda _b: self.answer(self.box.value))
+            row = w.HBox([self.box, self._go])
+        super().__init__([self._prompt, row, self.feedback])
+        self._localise()
+        self.relabel()
 
     @property
     def solved(self) -> bool:
@@ -44,12 +54,26 @@ class Quiz(w.VBox):
     def answer(self, value) -> bool:
         """Record an answer, show the feedback, and say whether it was right."""
         self.attempts.append(value)
-        right = self._check(value)
-        if right:
-            text = f"✅ <b>Right: {self.correct}.</b> {self.explain}"
+        self._show_feedback()
+        return self._check(value)
+
+    def relabel(self) -> None:
+        self._prompt.value = html(f"<b>{escape(t('quiz.question'))}</b> {self.question}")
+        if self.choices is not None:
+            for button, choice in zip(self._buttons, self.choices, strict=True):
+                button.description = str(choice)
         else:
-            text = f"❌ <b>Not {value}.</b> {self.hint or 'Look again and try once more.'}"
+            self.box.description = t("quiz.answer")
+            self._go.description = t("quiz.check")
+        if self.attempts:
+            self._show_feedback()
+
+    def _show_feedback(self) -> None:
+        value = self.attempts[-1]
+        if self._check(value):
+            text = f"✅ <b>{t('quiz.right', answer=self.correct)}</b> {self.explain}"
+        else:
+            text = f"❌ <b>{t('quiz.wrong', answer=value)}</b> {self.hint or t('quiz.try_again')}"
             if len(self.attempts) >= 2:
-                text += f" <i>The answer is {self.correct}.</i> {self.explain}"
-        self.feedback.value = f'<div style="font-size:1.05em">{text}</div>'
-        return right
+                text += f" <i>{t('quiz.reveal', answer=self.correct)}</i> {self.explain}"
+        self.feedback.value = html(text, style="font-size:1.05em")

@@ -1,0 +1,5 @@
+"""The texts of ``azul`` in each language: ``<code>.json`` beside this file (see ``tabletop.i18n``)."""
+
+from tabletop.i18n import Catalogue
+
+t = Catalogue("azul")

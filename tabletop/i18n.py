@@ -1,0 +1,227 @@
+"""The learner's language: one setting for the whole project, one catalogue per language per package.
+
+Every text a learner reads (messages, explanations, labels, names) is looked up by key::
+
+    from tabletop.i18n import Catalogue
+    t = Catalogue("harmonies")                 # reads harmonies/locale/<language>.json
+    t("stack.refused", colour="red", cell="c3")
+    t.count("points", 5)                       # the "one" or "other" form, with n=5
+
+A catalogue file is a flat JSON object from key to text; a text that depends on a number is an
+object ``{"one": ..., "other": ...}`` (languages without plural forms give only ``"other"``).
+Placeholders are ``str.format`` fields. A key missing in a language falls back to English.
+
+Right-to-left languages: each placeholder's value is wrapped in Unicode first-strong isolates, so a
+cell name such as ``c3`` or a number keeps its own direction inside a Persian sentence and never
+flips the sentence around it.
+
+This module is plain Python (no Jupyter, no matplotlib): the rules layers use it too.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str  # in the language itself, as a learner looks for it in a menu
+    direction: str  # "ltr" or "rtl"
+
+
+LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
+    Language("en", "English", "ltr"),
+    Language("fa", "فارسی", "rtl"),
+    Language("nl", "Nederlands", "ltr"),
+    Language("vi", "Tiếng Việt", "ltr"),
+)}
+FALLBACK = "en"
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
+
+_current = FALLBACK
+_watchers: list[weakref.ref] = []
+
+
+class UnknownLanguage(ValueError):
+    """A language code the project has no catalogue for."""
+
+    def __init__(self, code: object):
+        choices = ", ".join(f"{lang.code} ({lang.name})" for lang in LANGUAGES.values())
+        super().__init__(f"{code!r} is not a language of this project: choose one of {choices}")
+        self.code = code
+
+
+def check_language(code: object) -> str:
+    """``code`` if it names a language of the project, else :class:`UnknownLanguage`."""
+    if not isinstance(code, str) or code not in LANGUAGES:
+        raise UnknownLanguage(code)
+    return code
+
+
+def language() -> str:
+    """The code of the language in force: ``"en"``, ``"fa"``, ``"nl"`` or ``"vi"``."""
+    return _current
+
+
+def set_language(code: str) -> str:
+    """Choose the language of every text from now on, and tell the live widgets to relabel."""
+    global _current
+    _current = check_language(code)
+    for ref in list(_watchers):
+        callback = ref()
+        if callback is None:
+            _watchers.remove(ref)
+        else:
+            callback()
+    return _current
+
+
+def watch(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` after each change of language, for as long as its object lives.
+
+    Bound methods are held weakly, so a widget that is no longer shown can be collected.
+    """
+    ref = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else weakref.ref(callback)
+    _watchers.append(ref)
+
+
+def direction(code: str | None = None) -> str:
+    """``"rtl"`` or ``"ltr"`` for a language (the one in force by default)."""
+    return LANGUAGES[check_language(code or _current)].direction
+
+
+def is_rtl(code: str | None = None) -> bool:
+    return direction(code) == "rtl"
+
+
+def isolate(text: object, code: str | None = None) -> str:
+    """``text`` as a unit of its own direction inside a right-to-left sentence; unchanged otherwise."""
+    text = str(text)
+    return f"{FSI}{text}{PDI}" if is_rtl(code) and text else text
+
+
+def plain(text: str) -> str:
+    """``text`` without the isolate marks: for comparisons and for tools that show them as boxes."""
+    return text.replace(FSI, "").replace(PDI, "")
+
+
+def fields(text: str | dict) -> set[str]:
+    """The placeholder names of a catalogue text (of every form, for a plural text)."""
+    forms = text.values() if isinstance(text, dict) else [text]
+    return {name.split(".")[0].split("[")[0] for form in forms
+            for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+@cache
+def _table(package: str, code: str) -> dict[str, str | dict]:
+    path = resources.files(package).joinpath("locale", f"{code}.json")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+
+
+def table(package: str, code: str) -> dict[str, str | dict]:
+    """The catalogue of ``package`` in language ``code``, as stored (a copy)."""
+    return dict(_table(package, check_language(code)))
+
+
+class Catalogue:
+    """The texts of one package; calling it gives a text in the language in force."""
+
+    def __init__(self, package: str):
+        self.package = package
+
+    def __repr__(self) -> str:
+        return f"Catalogue({self.package!r})"
+
+    def entry(self, key: str, code: str | None = None) -> str | dict:
+        """The stored text for ``key``: in language ``code`` if it has one, else in English."""
+        code = code or _current
+        found = _table(self.package, code).get(key)
+        if found is None:
+            found = _table(self.package, FALLBACK).get(key)
+        if found is None:
+            raise KeyError(f"no text {key!r} in {self.package}/locale/{FALLBACK}.json")
+        return found
+
+    def __contains__(self, key: str) -> bool:
+        return key in _table(self.package, FALLBACK)
+
+    def __call__(self, key: str, /, **params) -> str:
+        text = self.entry(key)
+        if isinstance(text, dict):
+            raise TypeError(f"text {key!r} depends on a number: use .count({key!r}, n, ...)")
+        return _fill(text, params)
+
+    def count(self, key: str, n: int, /, **params) -> str:
+        """The form of a number-dependent text for ``n`` (which is also given as ``{n}``)."""
+        text = self.entry(key)
+        if isinstance(text, dict):
+            text = text.get("one") if n == 1 and "one" in text else text["other"]
+        return _fill(text, {"n": n, **params})
+
+    def lazy(self, key: str, /, **params) -> Text:
+        """A text that is looked up each time it is shown, so it follows a change of language."""
+        return Text(self, key, params)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A catalogue text not yet put into words: ``str(text)`` uses the language in force."""
+
+    catalogue: Catalogue
+    key: str
+    params: dict
+
+    def __str__(self) -> str:
+        return self.catalogue(self.key, **self.params)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class _Isolating(string.Formatter):
+    """``str.format`` that isolates each formatted value in a right-to-left language."""
+
+    def format_field(self, value, format_spec: str) -> str:
+        return isolate(format(value, format_spec))
+
+
+_formatter = _Isolating()
+
+
+def _fill(text: str, params: dict) -> str:
+    return _formatter.vformat(text, (), params)
+
+
+_common = Catalogue("tabletop")
+
+
+def join_and(items: Iterable[object]) -> str:
+    """``a, b and c`` in the language in force."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return _common("list.and", head=_common("list.separator").join(words[:-1]), last=words[-1])
+
+
+def join_or(items: Iterable[object]) -> str:
+    """``a, b or c`` in the language in force."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return _common("list.or", head=_common("list.separator").join(words[:-1]), last=words[-1])
+
+
+def html_attrs(code: str | None = None) -> str:
+    """``lang`` and ``dir`` attributes for an HTML element holding text in that language."""
+    code = check_language(code or _current)
+    return f'lang="{code}" dir="{direction(code)}"'

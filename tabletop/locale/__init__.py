@@ -1,0 +1,5 @@
+"""The texts of ``tabletop`` in each language: ``<code>.json`` beside this file (see ``tabletop.i18n``)."""
+
+from tabletop.i18n import Catalogue
+
+t = Catalogue("tabletop")

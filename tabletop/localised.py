@@ -1,0 +1,166 @@
+"""Widgets in the learner's language: a language menu, and what every widget needs to follow it.
+
+* ``Localised`` — a mixin for a widget box: it carries ``lang`` and ``dir`` on its page element (set
+  by a tiny invisible ``LanguageMark``), the CSS class ``tabletop-rtl`` in a right-to-left language,
+  and calls the widget's ``relabel()`` after each change of language.
+* ``LanguagePicker`` — the menu at the top of every notebook: one setting for the whole kernel.
+* ``Header`` — a notebook's heading: the menu, the title and a short summary of the section, all in
+  the language chosen.
+
+The page also needs one stylesheet (JupyterLab left-aligns every rendered paragraph with
+``.jp-RenderedHTMLCommon p {text-align: left}``, which a right-to-left paragraph must undo); the
+mark adds it once per page.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from . import i18n
+from .locale import t
+
+STYLE = """
+.tabletop-rtl, .tabletop-rtl .widget-html-content, .tabletop-rtl .jp-RenderedHTMLCommon p,
+[dir="rtl"] .jp-RenderedHTMLCommon p, .jp-RenderedHTMLCommon [dir="rtl"] p,
+.jp-RenderedHTMLCommon p[dir="rtl"], [dir="rtl"].jp-RenderedText, [dir="rtl"] .jp-RenderedText pre {
+  direction: rtl; text-align: right;
+}
+.tabletop-rtl .tabletop-svg, .tabletop-rtl input, .tabletop-rtl textarea { direction: ltr; }
+.tabletop-rtl .tabletop-svg { text-align: right; }
+"""
+
+_ESM = """
+function render({ model, el }) {
+  if (!document.getElementById("tabletop-i18n-style")) {
+    const style = document.createElement("style");
+    style.id = "tabletop-i18n-style";
+    style.textContent = model.get("css");
+    document.head.appendChild(style);
+  }
+  el.style.display = "none";
+  const apply = (tries) => {
+    const root = el.closest(".tabletop-localised");
+    if (!root) {
+      if (tries > 0) requestAnimationFrame(() => apply(tries - 1));
+      return;
+    }
+    root.setAttribute("lang", model.get("lang"));
+    root.setAttribute("dir", model.get("dir"));
+  };
+  apply(600);
+  model.on("change:lang", () => apply(1));
+  model.on("change:dir", () => apply(1));
+}
+export default { render };
+"""
+
+
+class LanguageMark(anywidget.AnyWidget):
+    """Invisible: puts ``lang`` and ``dir`` on the nearest ``.tabletop-localised`` element."""
+
+    _esm = _ESM
+    lang = traitlets.Unicode("en").tag(sync=True)
+    dir = traitlets.Unicode("ltr").tag(sync=True)
+    css = traitlets.Unicode(STYLE).tag(sync=True)
+
+    def follow(self) -> None:
+        self.lang, self.dir = i18n.language(), i18n.direction()
+
+
+class Localised:
+    """Mixin for a widget box that shows catalogue texts.
+
+    Call ``self._localise()`` at the end of ``__init__``: it adds the language mark as the box's
+    last child and watches the language. A subclass implements ``relabel()``: put every label,
+    button and message into the language in force (usually by rebuilding them and redrawing).
+    """
+
+    lang: str = i18n.FALLBACK
+    dir: str = "ltr"
+
+    def _localise(self) -> None:
+        self._language_mark = LanguageMark()
+        self.add_class("tabletop-localised")
+        self.children = (*self.children, self._language_mark)
+        self._follow_language()
+        i18n.watch(self._language_changed)
+
+    def _follow_language(self) -> None:
+        self.lang, self.dir = i18n.language(), i18n.direction()
+        self._language_mark.follow()
+        if self.dir == "rtl":
+            self.add_class("tabletop-rtl")
+        else:
+            self.remove_class("tabletop-rtl")
+
+    def _language_changed(self) -> None:
+        self._follow_language()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Show every text in the language in force (subclasses)."""
+
+
+def html(body: str, *, tag: str = "div", style: str = "") -> str:
+    """``body`` (already HTML) in an element that carries the language in force and its direction."""
+    styled = f' style="{style}"' if style else ""
+    return f"<{tag} {i18n.html_attrs()}{styled}>{body}</{tag}>"
+
+
+class LanguagePicker(Localised, w.HBox):
+    """A menu of the project's languages; choosing one changes every text from then on."""
+
+    def __init__(self):
+        self.menu = w.Dropdown(options=[(lang.name, lang.code) for lang in i18n.LANGUAGES.values()],
+                               value=i18n.language(), layout=w.Layout(width="12em"))
+        self.menu.observe(self._chosen, names="value")
+        self._label = w.HTML()
+        super().__init__([self._label, self.menu])
+        self._localise()
+        self.relabel()
+
+    def _chosen(self, change) -> None:
+        if change["new"] != i18n.language():
+            i18n.set_language(change["new"])
+
+    def choose(self, code: str) -> None:
+        """What the menu does: ``picker.choose("fa")``."""
+        i18n.set_language(code)
+
+    def relabel(self) -> None:
+        self.menu.value = i18n.language()
+        self._label.value = html(f"🌐 {escape(t('language.menu'))}", tag="span",
+                                 style="padding:0 0.5em")
+
+
+class Header(Localised, w.VBox):
+    """A notebook's heading: the language menu, the section's title and its summary.
+
+    ``title`` and ``summary`` are catalogue texts (``Catalogue.lazy``), so they follow the menu. The
+    summary may hold simple HTML (``<b>``, ``<br>``); paragraphs are separated by blank lines.
+    """
+
+    def __init__(self, title: i18n.Text, summary: i18n.Text | None = None):
+        self.title, self.summary = title, summary
+        self.picker = LanguagePicker()
+        self._body = w.HTML(layout=w.Layout(width="100%"))
+        super().__init__([self.picker, self._body], layout=w.Layout(width="100%"))
+        self.add_class("tabletop-header")
+        self._localise()
+        self.relabel()
+
+    def relabel(self) -> None:
+        paragraphs = str(self.summary).split("\n\n") if self.summary is not None else []
+        body = "".join(f"<p>{p}</p>" for p in paragraphs)
+        self._body.value = html(f"<h2 style='margin:0.3em 0'>{escape(str(self.title))}</h2>{body}",
+                                style="max-width:52em")
+
+    @property
+    def text(self) -> str:
+        """The heading's words as plain text (what a test reads)."""
+        paragraphs = str(self.summary) if self.summary is not None else ""
+        return f"{self.title}\n{paragraphs}"

@@ -1,0 +1,135 @@
+"""Keep the language catalogues in order: ``python tools/i18n.py add|merge|missing|check|sort``.
+
+* ``add PACKAGE KEY TEXT`` — add (or change) one English text;
+* ``merge PACKAGE LANG FILE`` — merge a JSON object of texts into a catalogue;
+* ``missing LANG [PACKAGE ...]`` — the English texts a language still lacks, as JSON to translate;
+* ``check`` — every key in every language, the same placeholders and plural forms, every key that the
+  code looks up present in English; exits 1 with a list of problems otherwise;
+* ``sort`` — rewrite every catalogue sorted by key.
+
+Writes take a lock, so several people (or scripts) can add keys to one catalogue at once.
+"""
+
+from __future__ import annotations
+
+import ast
+import fcntl
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tabletop.i18n import FALLBACK, LANGUAGES, fields  # noqa: E402
+
+PACKAGES = ("harmonies", "azul", "tabletop")
+CALLS = {"t", "count", "lazy"}  # t("key"), t.count("key", n), t.lazy("key")
+
+
+def path(package: str, code: str) -> Path:
+    return ROOT / package / "locale" / f"{code}.json"
+
+
+def load(package: str, code: str) -> dict:
+    p = path(package, code)
+    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else {}
+
+
+def save(package: str, code: str, texts: dict) -> None:
+    body = json.dumps(dict(sorted(texts.items())), ensure_ascii=False, indent=2)
+    path(package, code).write_text(body + "\n", encoding="utf-8")
+
+
+@contextmanager
+def locked(package: str, code: str):
+    lock = path(package, code).with_suffix(".lock")
+    with open(lock, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            texts = load(package, code)
+            yield texts
+            save(package, code, texts)
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            lock.unlink(missing_ok=True)
+
+
+def keys_in_code(package: str) -> dict[str, str]:
+    """Literal keys the package's modules look up, each with the first place it is used."""
+    found: dict[str, str] = {}
+    for source in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            first = node.args[0]
+            if name in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.setdefault(first.value, f"{source.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def problems() -> list[str]:
+    out = []
+    for package in PACKAGES:
+        english = load(package, FALLBACK)
+        for key, where in keys_in_code(package).items():
+            if key not in english:
+                out.append(f"{where}: key {key!r} is not in {package}/locale/{FALLBACK}.json")
+        for code in LANGUAGES:
+            if code == FALLBACK:
+                continue
+            other = load(package, code)
+            for key, text in english.items():
+                if key not in other:
+                    out.append(f"{package}/locale/{code}.json: missing {key!r}")
+                    continue
+                if fields(other[key]) != fields(text):
+                    out.append(f"{package}/locale/{code}.json: {key!r} has placeholders "
+                               f"{sorted(fields(other[key]))}, English has {sorted(fields(text))}")
+                if isinstance(text, dict) != isinstance(other[key], dict):
+                    out.append(f"{package}/locale/{code}.json: {key!r} plural forms differ from English")
+                elif isinstance(other[key], dict) and ("other" not in other[key]
+                                                       or set(other[key]) - {"one", "other"}):
+                    out.append(f"{package}/locale/{code}.json: {key!r} needs an 'other' form "
+                               "(and at most 'one')")
+            for key in other.keys() - english.keys():
+                out.append(f"{package}/locale/{code}.json: {key!r} is not an English key")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    command, *args = argv or ["check"]
+    if command == "add":
+        package, key, text = args
+        with locked(package, FALLBACK) as texts:
+            texts[key] = text
+    elif command == "merge":
+        package, code, source = args
+        with locked(package, code) as texts:
+            texts.update(json.loads(Path(source).read_text(encoding="utf-8")))
+    elif command == "missing":
+        code, *packages = args
+        for package in packages or PACKAGES:
+            have = load(package, code)
+            todo = {k: v for k, v in load(package, FALLBACK).items() if k not in have}
+            print(f"// {package}: {len(todo)} to translate")
+            print(json.dumps(todo, ensure_ascii=False, indent=2))
+    elif command == "sort":
+        for package in PACKAGES:
+            for code in LANGUAGES:
+                if path(package, code).exists():
+                    save(package, code, load(package, code))
+    elif command == "check":
+        found = problems()
+        print("\n".join(found) or "all catalogues complete")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
