@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 from matplotlib import patches
 from matplotlib.figure import Figure
+
+from .i18n import plain
 
 _ANCHOR = {"middle": "center", "start": "left", "end": "right", "left": "left", "right": "right"}
 
@@ -21,6 +25,20 @@ def draw(scene, ax) -> None:
     points_per_px = 72 / ax.figure.dpi
     for z, s in enumerate(scene.shapes, start=1):
         _artist(ax, s, z, points_per_px)
+
+
+_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")
+
+
+def shaped(text: str) -> str:
+    """Text as matplotlib must be given it: matplotlib neither joins Persian letters nor lays them out
+    right to left, so a Persian text is joined (arabic-reshaper) and put in visual order (bidi)."""
+    text = plain(str(text))
+    if not _ARABIC_SCRIPT.search(text):
+        return text
+    from arabic_reshaper import reshape
+    from bidi import get_display
+    return get_display(reshape(text))
 
 
 def _colour(c: str):
@@ -45,7 +63,7 @@ def _artist(ax, s, z, ppp) -> None:
         ax.add_patch(patches.Rectangle((x0, y0), x1 - x0, y1 - y0, **style))
     else:
         (x, y), = s.points
-        ax.text(x, y, s.text, fontsize=s.size * ppp, color=_colour(s.fill), alpha=s.opacity,
+        ax.text(x, y, shaped(s.text), fontsize=s.size * ppp, color=_colour(s.fill), alpha=s.opacity,
                 ha=_ANCHOR.get(s.anchor, "center"), va="center_baseline", fontweight=s.weight,
                 zorder=z)
 
