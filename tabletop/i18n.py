@@ -21,6 +21,7 @@ This module is plain Python (no Jupyter, no matplotlib): the rules layers use it
 from __future__ import annotations
 
 import json
+import os
 import string
 import weakref
 from collections.abc import Callable, Iterable
@@ -45,7 +46,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
 FALLBACK = "en"
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
 
-_current = FALLBACK
+ENVIRONMENT = "TABLETOP_LANGUAGE"  # e.g. TABLETOP_LANGUAGE=fa make lab: every notebook starts in Persian
+_current = os.environ.get(ENVIRONMENT) if os.environ.get(ENVIRONMENT) in LANGUAGES else FALLBACK
 _watchers: list[weakref.ref] = []
 
 

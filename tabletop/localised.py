@@ -153,6 +153,11 @@ class Header(Localised, w.VBox):
         self._localise()
         self.relabel()
 
+    @classmethod
+    def lesson(cls, catalogue: i18n.Catalogue, name: str) -> Header:
+        """The heading of notebook ``name``: texts ``lesson.<name>.title`` and ``.summary``."""
+        return cls(catalogue.lazy(f"lesson.{name}.title"), catalogue.lazy(f"lesson.{name}.summary"))
+
     def relabel(self) -> None:
         paragraphs = str(self.summary).split("\n\n") if self.summary is not None else []
         body = "".join(f"<p>{p}</p>" for p in paragraphs)
