@@ -2,12 +2,16 @@
 
 Every fact of the game that is a plain number or a fixed pattern lives here, once. A colour is a
 small int (0 to 4), because the engine keeps tiles as per-colour counts; ``LETTERS`` and ``NAMES``
-turn it into text. Rows, columns, pattern lines, factories and players all count from 0.
+turn it into the English words of files and of the move grammar, and ``colour_title`` into the name
+a learner reads, in the language in force. Rows, columns, pattern lines, factories and players all
+count from 0.
 """
 
 from __future__ import annotations
 
 from itertools import accumulate
+
+from .locale import t
 
 BLUE, YELLOW, RED, BLACK, WHITE = range(5)
 COLOURS = (BLUE, YELLOW, RED, BLACK, WHITE)
@@ -73,3 +77,9 @@ def colour_of(word: str) -> int:
     except KeyError:
         known = ", ".join(f"{n} ({x})" for n, x in zip(NAMES, LETTERS, strict=True))
         raise ValueError(f"{word!r} is not a colour: the colours are {known}") from None
+
+
+def colour_title(colour: int | str) -> str:
+    """The name of ``colour`` (a code, a word or a letter) in the language in force, e.g. "blue"."""
+    code = colour_of(colour) if isinstance(colour, str) else colour
+    return t(f"tile.{NAMES[code]}")

@@ -14,6 +14,7 @@ from azul.tiles import (
     wall_colour,
     wall_column,
 )
+from tabletop import i18n
 
 
 def test_the_coloured_wall_matches_the_reference_pattern():
@@ -56,3 +57,16 @@ def test_colour_names_and_letters(word, colour):
 def test_an_unknown_colour_is_refused_with_the_list_of_colours():
     with pytest.raises(ValueError, match="black \\(K\\)"):
         colour_of("orange")
+
+
+def test_every_colour_has_a_display_name_in_english():
+    english = i18n.table("azul", "en")
+    for colour in COLOURS:
+        assert f"tile.{tiles.NAMES[colour]}" in english
+        assert tiles.colour_title(colour) == tiles.NAMES[colour]  # English keeps the file words
+    assert tiles.colour_title("K") == "black"
+
+
+def test_colour_titles_follow_the_language_in_force():
+    i18n.set_language("nl")  # a missing Dutch text falls back to English, never to a key
+    assert tiles.colour_title(tiles.RED) == i18n.table("azul", "nl").get("tile.red", "red")
