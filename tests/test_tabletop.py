@@ -76,3 +76,38 @@ def test_quiz_with_choices():
     assert len(quiz.children[1].children) == 2
     quiz.children[1].children[1].click()
     assert quiz.solved and "Red never goes third" in quiz.feedback.value
+
+
+def test_quiz_follows_the_language_menu_feedback_included():
+    from tabletop import i18n
+    from tabletop.locale import t
+    from tabletop.quiz import Quiz
+
+    quiz = Quiz(t.lazy("language.menu"), 15)
+    quiz.answer(14)
+    assert "Not 14." in quiz.feedback.value and quiz._go.description == "Check"
+    i18n.set_language("nl")
+    assert quiz._go.description == "Controleer" and quiz.box.description == "Antwoord:"
+    assert "Niet 14." in quiz.feedback.value and "Kijk nog eens goed" in quiz.feedback.value
+    assert "Taal" in quiz._prompt.value and 'lang="nl" dir="ltr"' in quiz._prompt.value
+    i18n.set_language("fa")
+    assert quiz.dir == "rtl" and "tabletop-rtl" in quiz._dom_classes
+    assert 'lang="fa" dir="rtl"' in quiz.feedback.value and "نیست" in quiz.feedback.value
+    i18n.set_language("en")
+    assert "tabletop-rtl" not in quiz._dom_classes and quiz._go.description == "Check"
+
+
+def test_language_picker_and_header():
+    from tabletop import i18n
+    from tabletop.locale import t
+    from tabletop.localised import Header, LanguagePicker
+
+    picker = LanguagePicker()
+    assert [label for label, _ in picker.menu.options] == ["English", "فارسی", "Nederlands", "Tiếng Việt"]
+    header = Header(t.lazy("quiz.question"), t.lazy("quiz.try_again"))
+    picker.menu.value = "vi"  # what a click in the menu does
+    assert i18n.language() == "vi" and header.picker.menu.value == "vi"
+    assert header.text == "Câu hỏi.\nHãy xem lại và thử thêm một lần nữa."
+    picker.choose("fa")
+    assert 'dir="rtl"' in header._body.value and header._language_mark.dir == "rtl"
+    assert header._language_mark.lang == "fa" and "tabletop-rtl" in header._dom_classes
