@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .locale import t
 from .tokens import BUILDING, CODE, MOUNTAIN, STACKS, TREE, Colour
 
 #: For each need, the stack codes that satisfy it (a building may stand on red, brown or gray).
@@ -53,6 +54,16 @@ class Card:
     points: tuple[int, ...] = ()  # animal cards: points bottom → top, one per cube
     scoring: dict | None = None  # spirit cards: the end-of-game rule (see scoring.py)
     rule: str = ""  # spirit cards: the rule in words
+
+    @property
+    def title(self) -> str:
+        """The card's name in the language in force (``name`` stays the English identifier)."""
+        return t(f"card.{self.id}")
+
+    @property
+    def rule_text(self) -> str:
+        """A spirit card's rule in words in the language in force ("" for an animal card)."""
+        return t(f"card.{self.id}.rule") if self.rule else ""
 
     @property
     def is_spirit(self) -> bool:

@@ -35,12 +35,15 @@ from dataclasses import dataclass
 from .board import LAYOUTS, Board, Layout, Side
 from .cards import Card, card
 from .errors import HarmoniesError
+from .locale import t
 from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, STACKS, TOP, TREE, Colour
 
 RIVER_READINGS = ("shortest-path", "loops-full-length")
 
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
 LANDSCAPES = CATEGORIES[:5]
+#: The nine keys of ``Breakdown.to_dict()``, in its order.
+SCORE_KEYS = (*LANDSCAPES, "landscapes", "animals", "spirit", "total")
 
 #: Points for a tree / a scoring mountain of height 1, 2, 3 (index 0 unused).
 HEIGHT_POINTS = (0, 1, 3, 7)
@@ -57,6 +60,13 @@ SOLO_SUN_THRESHOLDS = ((40, 1), (70, 2), (90, 3), (110, 4), (130, 5), (140, 6), 
 SOLO_SIDE_A_BONUS = 1
 SOLO_NO_SPIRIT_BONUS = 2
 SOLO_GROUP_SPIRIT_BONUS = 1  # a spirit scoring "per group"; a "per height" one adds nothing
+
+
+def category_title(key: str) -> str:
+    """The display name of a score key (``"trees"`` … ``"total"``) in the language in force."""
+    if key not in SCORE_KEYS:
+        raise HarmoniesError(t("scoring.error.key", key=repr(key), keys=", ".join(SCORE_KEYS)))
+    return t(f"landscape.{key}") if key in LANDSCAPES else t(f"category.{key}")
 
 
 def river_points(length: int) -> int:
@@ -678,5 +688,5 @@ def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
     return _score(board, (), None, river, False)
 
 
-__all__ = ["RIVER_READINGS", "CATEGORIES", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown", "score",
-           "score_landscapes", "river_points", "solo_suns"]
+__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
+           "category_title", "score", "score_landscapes", "river_points", "solo_suns"]

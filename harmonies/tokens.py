@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .locale import t
+
 
 class Colour(StrEnum):
     BLUE = "blue"
@@ -22,6 +24,11 @@ class Colour(StrEnum):
     def letter(self) -> str:
         """One letter per colour, for compact text and colour-blind-safe drawings (K for gray)."""
         return _LETTERS[self]
+
+    @property
+    def title(self) -> str:
+        """The colour's name in the language in force (``value`` stays the English identifier)."""
+        return t(f"colour.{self.value}")
 
     @classmethod
     def parse(cls, text: str) -> Colour:
