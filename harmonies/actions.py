@@ -26,6 +26,7 @@ from functools import cache
 from .board import LAYOUTS, Side
 from .cards import card as _card
 from .errors import ActionSyntaxError, IllegalSpace
+from .locale import t
 from .tokens import Colour
 
 
@@ -183,25 +184,35 @@ class EndTurn(Action):
 
 END = EndTurn()
 
+# How to write each action ("take SPACE (e.g. take 2)"), looked up in the language in force when shown.
 _USAGE = {
-    "take": "take SPACE (e.g. take 2)",
-    "place": "place COLOUR CELL (e.g. place green c3)",
-    "card": "card CARD (e.g. card 23)",
-    "cube": "cube CARD CELL (e.g. cube 23 c2)",
-    "spirit": "spirit CARD (e.g. spirit 35)",
-    "swap": "swap CARD (e.g. swap 14)",
-    "end": "end",
+    "take": t.lazy("action.usage.take"),
+    "place": t.lazy("action.usage.place"),
+    "card": t.lazy("action.usage.card"),
+    "cube": t.lazy("action.usage.cube"),
+    "spirit": t.lazy("action.usage.spirit"),
+    "swap": t.lazy("action.usage.swap"),
+    "end": "end",  # a command word alone: nothing to translate
 }
+
+
+def usage(kind: str) -> str:
+    """How to write one kind of action, e.g. ``take SPACE (e.g. take 2)``, in the language in force."""
+    return str(_USAGE[kind])
+
+
+def _usages() -> str:
+    return t("action.usage.separator").join(usage(kind) for kind in _USAGE)
 
 
 def _card_id(words: list[str], text: str, kind: str) -> int:
     key = " ".join(words)
     if not key:
-        raise ActionSyntaxError(f"{text!r}: which card? write {_USAGE[kind]}")
+        raise ActionSyntaxError(t("action.which_card", text=repr(text), usage=usage(kind)))
     try:
         return _card(key).id
     except KeyError as err:
-        raise ActionSyntaxError(f"{text!r}: {err.args[0]}") from None
+        raise ActionSyntaxError(t("action.problem", text=repr(text), problem=err.args[0])) from None
 
 
 def parse_action(text: str | Action) -> Action:
@@ -210,11 +221,10 @@ def parse_action(text: str | Action) -> Action:
         return text
     words = str(text).strip().lower().split()
     if not words:
-        raise ActionSyntaxError("an empty text is not an action: write one of " + "; ".join(_USAGE.values()))
+        raise ActionSyntaxError(t("action.empty", usages=_usages()))
     kind, rest = words[0], words[1:]
     if kind not in _USAGE:
-        raise ActionSyntaxError(
-            f"{text!r}: unknown action {kind!r}; the actions are " + "; ".join(_USAGE.values()))
+        raise ActionSyntaxError(t("action.unknown", text=repr(text), kind=repr(kind), usages=_usages()))
     try:
         if kind == "end":
             if rest:
@@ -230,7 +240,7 @@ def parse_action(text: str | Action) -> Action:
             try:
                 colour = Colour.parse(rest[0])
             except ValueError as err:
-                raise ActionSyntaxError(f"{text!r}: {err}") from None
+                raise ActionSyntaxError(t("action.problem", text=repr(text), problem=str(err))) from None
             return PlaceToken(colour, rest[1])
         if kind == "cube":
             if len(rest) < 2:
@@ -241,7 +251,7 @@ def parse_action(text: str | Action) -> Action:
     except ActionSyntaxError:
         raise
     except ValueError:
-        raise ActionSyntaxError(f"{text!r} is not well formed: write {_USAGE[kind]}") from None
+        raise ActionSyntaxError(t("action.malformed", text=repr(text), usage=usage(kind))) from None
 
 
 @cache

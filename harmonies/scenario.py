@@ -14,9 +14,12 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from tabletop.i18n import join_or
+
 from .board import LAYOUTS, Board, Side
 from .cards import Card, card
 from .errors import IllegalPlacement, ScenarioError
+from .locale import t
 from .scoring import RIVER_READINGS, score
 from .tokens import Colour
 
@@ -84,16 +87,16 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: Any) -> Scenario:
         """A checked scenario from parsed JSON; ScenarioError naming the first field that is wrong."""
-        _check_object(data, "scenario", "the file must hold one JSON object {...}")
+        _check_object(data, "scenario", "scenario.file_not_object", example="{...}")
         unknown = [key for key in data if key not in FIELDS]
         if unknown:
-            raise ScenarioError(str(unknown[0]), f"unknown field (known fields: {', '.join(FIELDS)})")
+            raise ScenarioError(str(unknown[0]), t("scenario.unknown_field", fields=", ".join(FIELDS)))
         for key in REQUIRED:
             if key not in data:
-                raise ScenarioError(key, f"missing; every scenario needs {', '.join(REQUIRED)}")
+                raise ScenarioError(key, t("scenario.missing_required", fields=", ".join(REQUIRED)))
         if data["game"] != GAME:
-            raise ScenarioError("game", f"{data['game']!r} is not a game this program reads "
-                                        f'(write "game": "{GAME}")')
+            raise ScenarioError("game", t("scenario.wrong_game", game=repr(data["game"]),
+                                          example=f'"game": "{GAME}"'))
         board = _board(_side(data["side"]), data["board"], data.get("cubes", []))
         animals = _animals(data.get("animals", []))
         spirit = _spirit(data.get("spirit"))
@@ -107,8 +110,8 @@ class Scenario:
         try:
             data = json.loads(text, object_pairs_hook=_Object.from_pairs)
         except json.JSONDecodeError as err:
-            raise ScenarioError(f"line {err.lineno}, column {err.colno}",
-                                f"not valid JSON: {err.msg}") from None
+            raise ScenarioError(t("scenario.json_position", line=err.lineno, column=err.colno),
+                                t("scenario.bad_json", reason=err.msg)) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -122,19 +125,19 @@ class Scenario:
                     content = content.decode("utf-8-sig")
                 except UnicodeDecodeError as err:
                     where = str(getattr(source, "name", "input"))
-                    raise ScenarioError(where, f"is not UTF-8 text ({err.reason})") from None
+                    raise ScenarioError(where, t("scenario.not_utf8", reason=err.reason)) from None
             return cls.loads(content)
         try:
             with open(source, encoding="utf-8-sig") as handle:
                 text = handle.read()
         except FileNotFoundError:
-            raise ScenarioError(os.fspath(source), "no such file") from None
+            raise ScenarioError(os.fspath(source), t("scenario.no_file")) from None
         except IsADirectoryError:
-            raise ScenarioError(os.fspath(source), "is a directory, not a scenario file") from None
+            raise ScenarioError(os.fspath(source), t("scenario.directory")) from None
         except UnicodeDecodeError as err:
-            raise ScenarioError(os.fspath(source), f"is not UTF-8 text ({err.reason})") from None
+            raise ScenarioError(os.fspath(source), t("scenario.not_utf8", reason=err.reason)) from None
         except OSError as err:
-            raise ScenarioError(os.fspath(source), f"cannot be read ({err.strerror})") from None
+            raise ScenarioError(os.fspath(source), t("scenario.unreadable", reason=err.strerror)) from None
         return cls.loads(text)
 
 
@@ -165,66 +168,68 @@ class _Object(dict):
         return obj
 
 
-def _check_object(value: Any, where: str, what: str) -> None:
+def _check_object(value: Any, where: str, key: str, example: str) -> None:
+    """ScenarioError unless ``value`` is an object: text ``key`` says what it should be, like ``example``."""
     if not isinstance(value, dict):
-        raise ScenarioError(where, f"{what}, not {_kind(value)}")
-    for key in getattr(value, "duplicates", ()):
-        path = key if where == "scenario" else f"{where}.{key}"
-        raise ScenarioError(path, "written twice in the same object")
+        raise ScenarioError(where, t(key, example=example, kind=_kind(value)))
+    for name in getattr(value, "duplicates", ()):
+        path = name if where == "scenario" else f"{where}.{name}"
+        raise ScenarioError(path, t("scenario.written_twice"))
 
 
 def _check_keys(value: dict, where: str, known: tuple[str, ...]) -> None:
     for key in value:
         if key not in known:
-            raise ScenarioError(f"{where}.{key}", f"unknown field (known fields: {', '.join(known)})")
+            raise ScenarioError(f"{where}.{key}", t("scenario.unknown_field", fields=", ".join(known)))
 
 
 def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"{str(value).lower()}"
+    """What a JSON value is, in words, for "..., not the number 3"."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)  # null, true, false: JSON words, the same in every language
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return t("scenario.kind.text", text=repr(value))
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return t("scenario.kind.number", number=value)
     if isinstance(value, list):
-        return "a list"
+        return t("scenario.kind.list")
     if isinstance(value, dict):
-        return "an object"
+        return t("scenario.kind.object")
     return type(value).__name__
 
 
 def _side(value: Any) -> Side:
     if isinstance(value, str) and value.strip().upper() in ("A", "B"):
         return Side(value.strip().upper())
-    raise ScenarioError("side", f'{_kind(value)} is not a side of the personal board (use "A" or "B")')
+    raise ScenarioError("side", t("scenario.bad_side", kind=_kind(value)))
 
 
 def _cell(name: Any, side: Side, where: str) -> int:
     layout = LAYOUTS[side]
     if not isinstance(name, str) or name.strip().lower() not in layout.index:
         # The board's field already names the cell; a cube's field is only its place in the list.
-        shown = "" if where.startswith("board.") else f"{name if isinstance(name, str) else _kind(name)} is "
-        raise ScenarioError(where, f"{shown}not a cell of side {side} (cells a1 … {layout.names[-1]})")
+        if where.startswith("board."):
+            raise ScenarioError(where, t("scenario.board_cell_unknown", side=side, last=layout.names[-1]))
+        shown = name if isinstance(name, str) else _kind(name)
+        raise ScenarioError(where, t("scenario.cell_unknown", cell=shown, side=side, last=layout.names[-1]))
     return layout.index[name.strip().lower()]
 
 
 def _board(side: Side, stacks: Any, cubes: Any) -> Board:
     board = Board(side)
     names = board.layout.names
-    _check_object(stacks, "board", "the board is an object from cell names to stacks, "
-                                   'like {"a1": ["yellow"], "c2": ["brown", "green"]}')
+    _check_object(stacks, "board", "scenario.board_not_object",
+                  example='{"a1": ["yellow"], "c2": ["brown", "green"]}')
     for name, stack in stacks.items():
         where = f"board.{name}"
         i = _cell(name, side, where)
         if board.codes[i]:
-            raise ScenarioError(where, f"{names[i]} is listed twice")
+            raise ScenarioError(where, t("scenario.cell_twice", cell=names[i]))
         if not isinstance(stack, list):
-            raise ScenarioError(where, f"a stack is a list of colours bottom to top, like "
-                                       f'["brown", "green"], not {_kind(stack)}')
+            raise ScenarioError(where, t("scenario.stack_not_list", example='["brown", "green"]',
+                                         kind=_kind(stack)))
         if not stack:
-            raise ScenarioError(where, "an empty stack; leave an empty cell out of the board")
+            raise ScenarioError(where, t("scenario.empty_stack"))
         for j, colour in enumerate(stack):
             try:
                 colour = Colour.parse(colour) if isinstance(colour, str) else Colour.parse(repr(colour))
@@ -235,61 +240,59 @@ def _board(side: Side, stacks: Any, cubes: Any) -> Board:
             except IllegalPlacement as err:
                 raise ScenarioError(where, str(err)) from None
     if not isinstance(cubes, list):
-        raise ScenarioError("cubes", f"a list of the cells holding a cube, like [\"c2\"], not {_kind(cubes)}")
+        raise ScenarioError("cubes", t("scenario.cubes_not_list", example='["c2"]', kind=_kind(cubes)))
     for j, name in enumerate(cubes):
         where = f"cubes[{j}]"
         i = _cell(name, side, where)
         if i in board.cubes:
-            raise ScenarioError(where, f"{names[i]} is listed twice")
+            raise ScenarioError(where, t("scenario.cell_twice", cell=names[i]))
         if not board.codes[i]:
-            raise ScenarioError(where, f"{names[i]} is empty: a cube always sits on a token")
+            raise ScenarioError(where, t("scenario.cube_on_empty", cell=names[i]))
         board.cubes.add(i)
     return board
 
 
 def _card(value: Any, where: str) -> Card:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ScenarioError(where, f"a card is its id (1 to 42) or its name, not {_kind(value)}")
+        raise ScenarioError(where, t("scenario.card_not_key", kind=_kind(value)))
     try:
         return card(value)
     except KeyError:
         shown = value if isinstance(value, int) else repr(value)
-        raise ScenarioError(where, f"there is no card {shown} (ids run from 1 to 42, or use a card's name)"
-                            ) from None
+        raise ScenarioError(where, t("scenario.no_card", card=shown)) from None
 
 
 def _named(c: Card) -> str:
-    return f"{c.name} (card {c.id})"
+    return t("game.card_named", name=c.title, id=c.id)
 
 
 def _animals(value: Any) -> list[tuple[Card, int]]:
     if not isinstance(value, list):
-        raise ScenarioError("animals", "a list of the animal cards taken, like "
-                                       f'[{{"card": 23, "cubes_placed": 1}}], not {_kind(value)}')
+        example = '[{"card": 23, "cubes_placed": 1}]'
+        raise ScenarioError("animals", t("scenario.animals_not_list", example=example, kind=_kind(value)))
     animals: list[tuple[Card, int]] = []
     seen: dict[int, int] = {}
     for j, entry in enumerate(value):
         where = f"animals[{j}]"
-        _check_object(entry, where, 'each animal is an object like {"card": 23, "cubes_placed": 1}')
+        _check_object(entry, where, "scenario.animal_not_object", example='{"card": 23, "cubes_placed": 1}')
         _check_keys(entry, where, ANIMAL_FIELDS)
         if "card" not in entry:
-            raise ScenarioError(f"{where}.card", "missing; say which card this is (its id or its name)")
+            raise ScenarioError(f"{where}.card", t("scenario.animal_card_missing"))
         c = _card(entry["card"], f"{where}.card")
         if c.is_spirit:
-            raise ScenarioError(f"{where}.card", f"{_named(c)} is a Nature's Spirit card; "
-                                                 'put it under "spirit", not "animals"')
+            raise ScenarioError(f"{where}.card", t("scenario.spirit_among_animals", card=_named(c)))
         if c.id in seen:
-            raise ScenarioError(f"{where}.card", f"{_named(c)} is already listed as animals[{seen[c.id]}]")
+            raise ScenarioError(f"{where}.card", t("scenario.card_twice", card=_named(c),
+                                                   field=f"animals[{seen[c.id]}]"))
         seen[c.id] = j
         k = entry.get("cubes_placed", 0)
         where_k = f"{where}.cubes_placed"
         if isinstance(k, bool) or not isinstance(k, int):
-            raise ScenarioError(where_k, f"the number of cubes moved from the card to the board "
-                                         f"(a whole number), not {_kind(k)}")
+            raise ScenarioError(where_k, t("scenario.cubes_not_number", kind=_kind(k)))
         if k < 0:
-            raise ScenarioError(where_k, f"{k} is negative; a card has 0 or more cubes placed")
+            raise ScenarioError(where_k, t("scenario.cubes_negative", cubes=k))
         if k > c.cubes:
-            raise ScenarioError(where_k, f"{c.name} has only {c.cubes} cube{'s' * (c.cubes != 1)}")
+            raise ScenarioError(where_k, t.count("scenario.too_many_cubes", c.cubes, name=c.title))
         animals.append((c, k))
     return animals
 
@@ -297,27 +300,26 @@ def _animals(value: Any) -> list[tuple[Card, int]]:
 def _spirit(value: Any) -> tuple[Card, bool] | None:
     if value is None:
         return None
-    _check_object(value, "spirit", 'the spirit is an object like {"card": 33, "cube_placed": true}')
+    _check_object(value, "spirit", "scenario.spirit_not_object", example='{"card": 33, "cube_placed": true}')
     _check_keys(value, "spirit", SPIRIT_FIELDS)
     if "card" not in value:
-        raise ScenarioError("spirit.card", "missing; say which Nature's Spirit card (33 to 42)")
+        raise ScenarioError("spirit.card", t("scenario.spirit_card_missing"))
     c = _card(value["card"], "spirit.card")
     if not c.is_spirit:
-        raise ScenarioError("spirit.card", f"{_named(c)} is an animal card, not a Nature's Spirit card "
-                                           "(those are 33 to 42)")
+        raise ScenarioError("spirit.card", t("scenario.animal_as_spirit", card=_named(c)))
     placed = value.get("cube_placed", False)
     if not isinstance(placed, bool):
-        raise ScenarioError("spirit.cube_placed", f"true or false, not {_kind(placed)}")
+        raise ScenarioError("spirit.cube_placed", t("scenario.cube_placed_not_boolean", kind=_kind(placed)))
     return c, placed
 
 
 def _options(value: Any) -> str:
-    _check_object(value, "options", 'the options are an object like {"river": "shortest-path"}')
+    _check_object(value, "options", "scenario.options_not_object", example='{"river": "shortest-path"}')
     _check_keys(value, "options", OPTION_FIELDS)
     river = value.get("river", DEFAULT_RIVER)
     if river not in RIVER_READINGS:
-        raise ScenarioError("options.river", f"{_kind(river)} is not a river reading "
-                                             f"(use {' or '.join(RIVER_READINGS)})")
+        raise ScenarioError("options.river", t("scenario.bad_river", kind=_kind(river),
+                                               readings=join_or(RIVER_READINGS)))
     return river
 
 
