@@ -35,13 +35,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from tabletop.i18n import join_and, plain
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
 
 from .board import LAYOUTS, Board, Side, rotate
 from .cards import NEED_WORDS, Card
 from .cards import card as _card_lookup
-from .scoring import CATEGORIES, Breakdown, Item
+from .locale import t
+from .scoring import CATEGORIES, Breakdown, Item, category_title
 from .tokens import STACKS, TOP, Colour, describe
 
 BLUE, GRAY, BROWN, GREEN, YELLOW, RED = Colour
@@ -86,11 +88,11 @@ _BASE_RADIUS = 40.0  # hex radius of a board at scale 1
 # Small helpers
 
 
-def _mix(colour: str, other: str, t: float) -> str:
-    """``colour`` moved a fraction ``t`` towards ``other`` (both ``#rrggbb``)."""
+def _mix(colour: str, other: str, share: float) -> str:
+    """``colour`` moved a fraction ``share`` towards ``other`` (both ``#rrggbb``)."""
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b, strict=True))
 
 
 TOKEN_TINT: dict[Colour, str] = {c: _mix(f, "#ffffff", 0.74) for c, f in TOKEN_FILL.items()}
@@ -110,8 +112,9 @@ def _centre(q: int, r: int, radius: float) -> tuple[float, float]:
 
 
 def _text_width(text: str, size: float, weight: str = "normal") -> float:
-    """A generous estimate of a text's width (SVG gives no metrics without a browser)."""
-    return (0.66 if weight == "bold" else 0.6) * size * len(text)
+    """A generous estimate of a text's width (SVG gives no metrics without a browser); the invisible
+    isolate marks around a placeholder in a right-to-left language take no room."""
+    return (0.66 if weight == "bold" else 0.6) * size * len(plain(text))
 
 
 def _wrap(text: str, width: float, size: float, weight: str = "normal") -> list[str]:
@@ -196,8 +199,7 @@ def _as_marks(highlight, side: Side) -> list[Mark]:
             marks.append(entry)
         elif isinstance(entry, Item):
             path = entry.category == "water" and side is Side.A
-            marks.append(Mark(tuple(entry.cells), label=f"{entry.label}: {entry.points}", path=path,
-                              faint=entry.points <= 0))
+            marks.append(Mark(tuple(entry.cells), label=_item_tip(entry), path=path, faint=entry.points <= 0))
         elif hasattr(entry, "cells"):
             marks.append(Mark(tuple(entry.cells)))
         else:
@@ -232,9 +234,13 @@ def score_highlights(breakdown: Breakdown, category: str) -> list[Mark]:
     marks = []
     for item in scored + unscored:
         path = item.category == "water" and breakdown.side == "A"
-        marks.append(Mark(tuple(item.cells), label=f"{item.label}: {item.points}", path=path,
-                          faint=item.points <= 0))
+        marks.append(Mark(tuple(item.cells), label=_item_tip(item), path=path, faint=item.points <= 0))
     return marks
+
+
+def _item_tip(item: Item) -> str:
+    """A scoring item's tooltip: what it is and its points."""
+    return t("draw.item.tip", item=item.label, points=item.points)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,18 +260,18 @@ def _coin(scene: Scene, st: _Style, cx: float, y_rim: float, colour: Colour, key
           ) -> None:
     """One token as a coin whose bottom rim is centred at (cx, y_rim)."""
     R = st.R if radius is None else radius
-    b, t = _COIN_B * R, _COIN_T * R
+    b, thick = _COIN_B * R, _COIN_T * R
     style = dict(fill=TOKEN_FILL[colour], stroke=st.coin_edge, width=st.coin_width, key=key)
     if ghost:
         style.update(opacity=0.5, dash="3 2", stroke=st.ink)
     side, face = _coin_outline(cx, y_rim, R)
     scene.polygon(side, **style)
     scene.polygon(face, **style)
-    top = y_rim - t
+    top = y_rim - thick
     if st.letters and not ghost:
         ink = TOKEN_INK[colour]
         if letter_on_side:
-            scene.text((cx, y_rim + b - t / 2), colour.letter, size=0.78 * t, fill=ink, weight="bold",
+            scene.text((cx, y_rim + b - thick / 2), colour.letter, size=0.78 * thick, fill=ink, weight="bold",
                        key=key)
         if letter_on_top:
             scene.text((cx, top), colour.letter, size=min(0.24 * R * st.text_scale, 1.9 * b), fill=ink,
@@ -375,8 +381,7 @@ def _draw_board(scene: Scene, board: Board, st: _Style, x0: float, y0: float, *,
         key = f"{key_prefix}cell:{name}"
         top = TOP[code]
         has_cube = i in board.cubes
-        what = describe(code)
-        title = f"{name}: {what}" + (", animal cube" if has_cube else "")
+        title = t("draw.cell.tip_cube" if has_cube else "draw.cell.tip", cell=name, stack=describe(code))
         fill = EMPTY_FILL if top is None else TOKEN_TINT[top]
         scene.polygon(_hex_points(cx, cy, R), fill=fill, stroke=st.edge, width=st.stroke, key=key,
                       title=title)
@@ -485,7 +490,7 @@ def board_scene(board: Board, *, highlight=(), ghosts=(), cubes: bool = True, la
     text_width = max((_text_width(text, size, weight) for text, size, weight in lines), default=0)
     scene_width = max(width, text_width) + 2 * margin
     top = margin + (sum(1.35 * size for _, size, _ in lines) + 0.3 * st.R if lines else 0)
-    scene = Scene(scene_width, top + height + margin, title=f"Harmonies board, side {board.side}")
+    scene = Scene(scene_width, top + height + margin, title=t("draw.board.title", side=board.side))
     _draw_title(scene, st, margin, margin, lines)
     _draw_board(scene, board, st, (scene_width - width) / 2, top, highlight=highlight, ghosts=ghosts,
                 cubes=cubes, labels=labels, key_prefix=key_prefix)
@@ -550,19 +555,19 @@ def _draw_pattern(scene: Scene, c: Card, st: _Style, cx: float, cy: float, rotat
         x, y = _centre(q, r, R)
         x, y = x + dx, y + dy
         is_cube = k == c.cube
-        title = NEED_WORDS[p.need] + (" (the cube goes here)" if is_cube else "")
+        title = t("draw.pattern.need_cube", need=NEED_WORDS[p.need]) if is_cube else NEED_WORDS[p.need]
         scene.polygon(_hex_points(x, y, R), fill=EMPTY_FILL, stroke=st.ink if is_cube else st.edge,
                       width=st.line * (2.2 if is_cube else 1), key=key, title=title)
         scene.text((x, y - 0.68 * R), p.need, size=st.size(0.28), fill=st.faint, weight=st.weight, key=key)
         _draw_need(scene, st, x, y, p.need, key)
         if is_cube and cube:
             top = y + _STACK_BASE * R - len(_NEED_STACKS[p.need]) * _COIN_T * R
-            _cube(scene, st, x, top, key, title="the cube goes here")
+            _cube(scene, st, x, top, key, title=t("draw.pattern.cube"))
 
 
 def _fit(text: str, width: float, size: float) -> float:
     """``size``, made smaller if ``text`` would be wider than ``width``."""
-    return min(size, width / max(1.0, 0.6 * len(text)))
+    return min(size, width / max(1.0, 0.6 * len(plain(text))))
 
 
 # Card layout, in hex radii of its pattern: the card is drawn around a pattern area.
@@ -588,12 +593,13 @@ def _draw_card(scene: Scene, c: Card, st: _Style, x: float, y: float, *, cubes_l
     placed = c.cubes - left
     frame = st.disp.highlight if selected else (st.ink if st.disp.high_contrast else "#7d7460")
     scene.rect(x, y, w, h, fill="#fffdf6", stroke=frame, width=line * (3 if selected else 1.5), key=key,
-               title=c.describe() + (f" — {c.rule}" if c.rule else ""))
+               title=t("draw.card.tip_rule", card=c.describe(), rule=c.rule_text) if c.rule else c.describe())
     ident = f"#{c.id}"
     id_size = st.size(0.55 if compact else 0.5)
     name_room = w - 0.8 * R - _text_width(ident, id_size) - 0.3 * R
-    name_size = _fit(c.name, name_room, st.size(0.75 if compact else 0.62))
-    scene.text((x + 0.4 * R, y + 0.75 * R), c.name, size=name_size, anchor="start", fill=st.ink,
+    name = c.title
+    name_size = _fit(name, name_room, st.size(0.75 if compact else 0.62))
+    scene.text((x + 0.4 * R, y + 0.75 * R), name, size=name_size, anchor="start", fill=st.ink,
                weight="bold", key=key)
     scene.text((x + w - 0.35 * R, y + 0.75 * R), ident, size=id_size, anchor="end", fill=st.faint,
                weight=st.weight, key=key)
@@ -604,17 +610,17 @@ def _draw_card(scene: Scene, c: Card, st: _Style, x: float, y: float, *, cubes_l
     track_x = x + w - 0.4 * R - slot
     number_size = st.size(0.6 if compact else 0.5)
     if c.is_spirit:
-        scene.text((track_x + slot / 2, area_top + 0.2 * R), "spirit", size=st.size(0.36), fill="#7b4fa0",
-                   weight="bold", key=key)
+        scene.text((track_x + slot / 2, area_top + 0.2 * R), t("draw.card.spirit"), size=st.size(0.36),
+                   fill="#7b4fa0", weight="bold", key=key)
         sy = area_top + 0.7 * R
         scene.rect(track_x, sy, slot, slot, fill="#e6e0cf" if left else "#ffffff", stroke=st.edge, width=line,
-                   key=key, title="its cube is still on the card" if left else "its cube is placed")
+                   key=key, title=t("draw.card.spirit_cube_left" if left else "draw.card.spirit_cube_placed"))
         if left:
             _cube(scene, st, track_x + slot / 2, sy + slot / 2, key, size=0.36 * slot)
         if not compact:
             size = st.size(0.4)
             yy = y + 7.3 * R
-            for text in _wrap(c.rule, w - 0.8 * R, size)[:4]:
+            for text in _wrap(c.rule_text, w - 0.8 * R, size)[:4]:
                 scene.text((x + 0.4 * R, yy), text, size=size, anchor="start", fill=st.ink, weight=st.weight,
                            key=key)
                 yy += 1.3 * size
@@ -628,8 +634,8 @@ def _draw_card(scene: Scene, c: Card, st: _Style, x: float, y: float, *, cubes_l
         current = k == placed - 1
         scene.rect(track_x, sy, slot, slot, fill="#e6e0cf" if covered else "#ffffff",
                    stroke=st.disp.highlight if current else st.edge, width=line * (2.5 if current else 1),
-                   key=key, title=f"{points} points once {k + 1} cube{'s' * (k > 0)} left the card"
-                   + (" (a cube still covers it)" if covered else ""))
+                   key=key, title=t.count("draw.card.slot_covered" if covered else "draw.card.slot", k + 1,
+                                          points=points))
         if covered:
             _cube(scene, st, track_x + slot / 2, sy + slot / 2, key, size=0.36 * slot)
             scene.text((track_x - 0.15 * R, sy + slot / 2), str(points), size=0.8 * number_size, anchor="end",
@@ -639,10 +645,10 @@ def _draw_card(scene: Scene, c: Card, st: _Style, x: float, y: float, *, cubes_l
                        weight="bold", key=key)
     if not compact:
         room = w - 0.8 * R
-        words = f"{placed} of {c.cubes} cubes placed: {c.points_for(placed)} points"
+        words = t.count("draw.card.progress", c.cubes, placed=placed, points=c.points_for(placed))
         scene.text((x + 0.4 * R, y + 7.65 * R), words, size=_fit(words, room, st.size(0.42)), anchor="start",
                    fill=st.ink, weight=st.weight, key=key)
-        where = f"cube on {NEED_WORDS[c.cube_need]}"
+        where = t("draw.card.cube_on", need=NEED_WORDS[c.cube_need])
         scene.text((x + 0.4 * R, y + 8.6 * R), where, size=_fit(where, room, st.size(0.38)), anchor="start",
                    fill=st.faint, weight=st.weight, key=key)
 
@@ -661,7 +667,7 @@ def card_scene(card: Card | int | str, *, cubes_left: int | None = None, rotatio
     st = _Style(disp, 22.0 * disp.scale)
     margin = 0.3 * st.R
     w, h = _card_size(st.R)
-    scene = Scene(w + 2 * margin, h + 2 * margin, title=f"{c.name} (card {c.id})")
+    scene = Scene(w + 2 * margin, h + 2 * margin, title=t("draw.card.title", card=c.title, id=c.id))
     _draw_card(scene, c, st, margin, margin, cubes_left=cubes_left, rotation=rotation)
     return scene
 
@@ -683,24 +689,27 @@ def same_rotation(card: Card | int | str, rotation: int) -> int:
         return needs, (cq - q0, cr - r0)
 
     wanted = shape(rotation % 6)
-    return next(t for t in range(6) if shape(t) == wanted)
+    return next(turns for turns in range(6) if shape(turns) == wanted)
 
 
-_ROTATION_WORDS = ("as printed", "60° clockwise", "120°", "180°", "240°", "300°")
+def _turn_words(turns: int) -> str:
+    """A rotation in words: "as printed", "60° clockwise", "120°" … (texts ``draw.rotation.0`` … ``5``)."""
+    return t(f"draw.rotation.{turns % 6}")
 
 
 def _rotation_panel(scene: Scene, c: Card, st: _Style, x: float, y: float, turns: int, size: float) -> None:
     key = f"rotation:{turns}"
     same = same_rotation(c, turns)
+    words = _turn_words(turns)
     scene.rect(x, y, size, size + 1.2 * st.R, fill="#ffffff", stroke=st.edge, width=st.stroke, key=key,
-               title=f"rotation {turns}: {_ROTATION_WORDS[turns]}")
+               title=t("draw.rotation.tip", rotation=turns, turn=words))
     _draw_pattern(scene, c, st, x + size / 2, y + size / 2 + 0.1 * st.R, turns, key)
-    caption = f"{turns}: {_ROTATION_WORDS[turns]}"
+    caption = t("draw.rotation.caption", rotation=turns, turn=words)
     scene.text((x + size / 2, y + size + 0.4 * st.R), caption, size=st.size(0.42), fill=st.ink,
                weight="bold", key=key)
     if same != turns:
-        scene.text((x + size / 2, y + size + 0.9 * st.R), f"same as {same}", size=st.size(0.38),
-                   fill=st.faint, weight=st.weight, key=key)
+        scene.text((x + size / 2, y + size + 0.9 * st.R), t("draw.rotation.same", rotation=same),
+                   size=st.size(0.38), fill=st.faint, weight=st.weight, key=key)
 
 
 def pattern_scene(card: Card | int | str, *, rotation: int = 0, radius: float = 17.0,
@@ -713,7 +722,7 @@ def pattern_scene(card: Card | int | str, *, rotation: int = 0, radius: float = 
     size = 6.0 * st.R
     margin = 0.2 * st.R
     scene = Scene(size + 2 * margin, size + 1.2 * st.R + 2 * margin,
-                  title=f"{c.name}: rotation {rotation % 6}")
+                  title=t("draw.pattern.title", card=c.title, rotation=rotation % 6))
     _rotation_panel(scene, c, st, margin, margin, rotation % 6, size)
     return scene
 
@@ -732,8 +741,8 @@ def rotations_scene(card: Card | int | str, *, selected: int | None = None,
     head = st.size(0.6)
     top = margin + 1.6 * head
     width = 2 * margin + 6 * size + 5 * gap
-    scene = Scene(width, top + size + 1.2 * st.R + margin, title=f"{c.name}: six rotations")
-    scene.text((margin, margin + 0.7 * head), f"{c.name} (card {c.id}): the pattern in its six rotations",
+    scene = Scene(width, top + size + 1.2 * st.R + margin, title=t("draw.rotations.title", card=c.title))
+    scene.text((margin, margin + 0.7 * head), t("draw.rotations.head", card=c.title, id=c.id),
                size=head, anchor="start", fill=st.ink, weight="bold")
     for turns in range(6):
         _rotation_panel(scene, c, st, margin + turns * (size + gap), top, turns, size)
@@ -751,7 +760,7 @@ def _token_disc(scene: Scene, st: _Style, cx: float, cy: float, colour: Colour, 
                 *, selected: bool = False, title: str = "") -> None:
     """A token seen from above (central board, hand, palette)."""
     scene.circle((cx, cy), radius, fill=TOKEN_FILL[colour], stroke=st.coin_edge, width=st.coin_width,
-                 key=key, title=title or str(colour))
+                 key=key, title=title or colour.title)
     if selected:
         scene.circle((cx, cy), radius * 1.3, stroke=st.disp.highlight, width=2.5 * st.stroke, key=key)
     if st.letters:
@@ -771,7 +780,7 @@ def palette_scene(colours: Iterable[Colour | str] = tuple(Colour), *, selected: 
     step = 1.3 * st.R
     margin = 0.6 * st.R
     height = 2 * margin + 2 * r + (st.size(0.36) * 1.4 if counts is not None else 0)
-    scene = Scene(2 * margin + step * (len(colours) - 1) + 2 * r, height, title="token colours")
+    scene = Scene(2 * margin + step * (len(colours) - 1) + 2 * r, height, title=t("draw.palette.title"))
     for k, colour in enumerate(colours):
         cx, cy = margin + r + k * step, margin + r
         key = f"colour:{colour}"
@@ -787,16 +796,24 @@ def _draw_space(scene: Scene, st: _Style, cx: float, cy: float, number: int, tok
     R = st.R
     key = f"space:{number}"
     radius = 0.95 * R
-    words = ", ".join(str(t) for t in tokens) or "empty"
-    title = f"space {number}: {words}" + (" (taken this turn)" if taken else "")
+    words = join_and(colour.title for colour in tokens) or t("draw.space.empty")
+    title = t("draw.space.tip_taken" if taken else "draw.space.tip", space=number, tokens=words)
     scene.circle((cx, cy), radius, fill="#efe6cf" if tokens else "#f7f3ea", stroke=st.edge, width=st.line,
                  dash="" if tokens else "4 3", key=key, title=title)
     for k, colour in enumerate(tokens):
         angle = -math.pi / 2 + 2 * math.pi * k / max(3, len(tokens))
         _token_disc(scene, st, cx + 0.44 * R * math.cos(angle), cy + 0.44 * R * math.sin(angle), colour,
                     0.32 * R, key, title=title)
-    label = f"{number}" + (" (taken)" if taken else "")
+    label = t("draw.space.label_taken", space=number) if taken else str(number)
     scene.text((cx, cy + radius + 0.32 * R), label, size=st.size(0.36), fill=st.ink, weight="bold", key=key)
+
+
+def _central_info(game) -> str:
+    """The line under the central board: the pouch, the deck, and whose turn it is."""
+    turn = t("draw.central.over") if game.over else t("draw.central.turn", round=game.round,
+                                                       player=game.current + 1)
+    pouch = t.count("draw.central.pouch", game.pouch_size)
+    return " · ".join((pouch, t.count("draw.central.deck", len(game.deck)), turn))
 
 
 class _Central:
@@ -807,11 +824,11 @@ class _Central:
         self.st = st
         self.card = _Style(st.disp, 0.5 * R)
         self.card_w, self.card_h = _card_size(self.card.R, compact=True)
-        self.info = f"pouch: {game.pouch_size} tokens · deck: {len(game.deck)} cards · " + (
-            "game over" if game.over else f"round {game.round}, player {game.current + 1} to play")
+        self.info = _central_info(game)
         self.info_size = st.size(0.34)
+        self.hand_label = t("draw.central.hand")
         hand = len(game.hand)
-        hand_w = _text_width("in hand:", self.info_size) + 1.0 * R + 0.8 * R * hand if hand else 0
+        hand_w = _text_width(self.hand_label, self.info_size) + 1.0 * R + 0.8 * R * hand if hand else 0
         spaces_w = len(game.central) * 2.4 * R
         cards_w = len(game.display) * (self.card_w + 0.3 * R)
         self.width = max(spaces_w, cards_w, _text_width(self.info, self.info_size) + hand_w + R) + 0.6 * R
@@ -832,8 +849,9 @@ class _Central:
                    weight=st.weight)
         if game.hand:
             hx = x + 0.3 * R + _text_width(self.info, self.info_size) + 0.8 * R
-            scene.text((hx, iy), "in hand:", size=self.info_size, anchor="start", fill=st.ink, weight="bold")
-            hx += _text_width("in hand:", self.info_size) + 0.5 * R
+            scene.text((hx, iy), self.hand_label, size=self.info_size, anchor="start", fill=st.ink,
+                       weight="bold")
+            hx += _text_width(self.hand_label, self.info_size) + 0.5 * R
             for k, colour in enumerate(game.hand):
                 key = f"colour:{colour}"
                 _token_disc(scene, st, hx + k * 0.8 * R, iy, colour, 0.3 * R, key, selected=key in selected)
@@ -844,7 +862,7 @@ def central_scene(game, *, display: Display | None = None) -> Scene:
     (keyed ``display:ID``), the pouch and deck counts, and the tokens in hand (keyed ``colour:NAME``)."""
     disp = resolve(display)
     central = _Central(game, _Style(disp, _BASE_RADIUS * disp.scale))
-    scene = Scene(central.width, central.height, title="Harmonies: central board and display")
+    scene = Scene(central.width, central.height, title=t("draw.central.title"))
     central.draw(scene, game, 0, 0)
     return scene
 
@@ -874,24 +892,21 @@ class _Seat:
     def draw(self, scene: Scene, game, x: float, y: float, selected: frozenset = frozenset()) -> None:
         st, R, p, seat = self.st, self.st.R, self.player, self.seat
         total = game.score(seat).total
-        if game.over:
-            mark = " · winner" if seat in game.winners() else ""
-            now = False
-        else:
-            now = seat == game.current
-            mark = " · to play" if now else ""
-        title = f"Player {seat + 1}: {total} points{mark}"
+        won = game.over and seat in game.winners()
+        now = not game.over and seat == game.current
+        key = "draw.seat.title_winner" if won else "draw.seat.title_to_play" if now else "draw.seat.title"
+        title = t.count(key, total, player=seat + 1)
         scene.text((x, y + 0.7 * self.head), ("▶ " if now else "") + title, size=self.head, anchor="start",
-                   fill=st.disp.highlight if now or mark else st.ink, weight="bold")
+                   fill=st.disp.highlight if now or won else st.ink, weight="bold")
         top = y + 1.7 * self.head
         _draw_board(scene, p.board, st, x, top, key_prefix=f"seat{seat}:")
         cy = top + self.board_h + 0.3 * R
         for k, (card_id, left, key) in enumerate(self.cards):
             _draw_card(scene, _card_lookup(card_id), self.card, x + k * (self.card_w + 0.2 * R), cy,
                        cubes_left=left, key=key, compact=True, selected=key in selected)
-        done = ", ".join(_card_lookup(i).name for i in p.completed)
-        foot = f"{p.cubes_placed} cube{'s' * (p.cubes_placed != 1)} placed" + (
-            f"; completed: {done}" if done else "")
+        done = join_and(_card_lookup(i).title for i in p.completed)
+        foot = (t.count("draw.seat.cubes_completed", p.cubes_placed, cards=done) if done
+                else t.count("draw.seat.cubes", p.cubes_placed))
         scene.text((x, y + self.height - 0.8 * self.foot), foot, size=self.foot, anchor="start",
                    fill=st.faint, weight=st.weight)
 
@@ -914,7 +929,7 @@ def game_scene(game, *, selected: Iterable[str] = (), display: Display | None = 
     margin = 0.4 * st.R
     width = max(central.width, per_row * col_w + (per_row - 1) * gap) + 2 * margin
     height = margin + central.height + 0.4 * gap + sum(row_h) + gap * (len(rows) - 1) + margin
-    scene = Scene(width, height, title=repr(game))
+    scene = Scene(width, height, title=t.count("draw.table.title", game.n, side=game.side))
     chosen = frozenset(selected)
     central.draw(scene, game, margin, margin, chosen)
     y = margin + central.height + 0.4 * gap
@@ -935,17 +950,23 @@ def game_svg(game, **options) -> str:
 
 def scenario_title(breakdown: Breakdown, highlight: str | None = None) -> str:
     """The title lines of a scored board: the total, the points per category, what is highlighted."""
-    nb = "\xa0"  # a category and its points stay on one line
-    lands = " · ".join(f"{c}{nb}{getattr(breakdown, c)}" for c in CATEGORIES[:5])
-    lines = [f"Side {breakdown.side} board: {breakdown.total} points",
-             f"landscapes{nb}{breakdown.landscapes}: {lands}",
-             f"animal{nb}cards{nb}{breakdown.animals} · spirit{nb}{breakdown.spirit}"]
+    lands = " · ".join(_category_points(breakdown, c) for c in CATEGORIES[:5])
+    total = _category_points(breakdown, "landscapes")
+    lines = [t.count("draw.scenario.head", breakdown.total, side=breakdown.side),
+             t("draw.scenario.landscapes", landscapes=total, categories=lands),
+             " · ".join(_category_points(breakdown, c) for c in ("animals", "spirit"))]
     if highlight:
         items = breakdown.items_for(highlight)
         scored = sum(item.points > 0 for item in items)
-        lines.append(f"outlined: {highlight}, {getattr(breakdown, highlight)} points "
-                     f"({scored} of {len(items)} item{'s' * (len(items) != 1)} scoring)")
+        lines.append(t.count("draw.scenario.outlined", len(items), category=category_title(highlight),
+                             points=getattr(breakdown, highlight), scored=scored))
     return "\n".join(lines)
+
+
+def _category_points(breakdown: Breakdown, category: str) -> str:
+    """"water 8": a category and its points, joined by no-break spaces so they stay on one line."""
+    text = t("draw.scenario.category", category=category_title(category), points=getattr(breakdown, category))
+    return text.replace(" ", "\xa0")
 
 
 def scenario_scene(scenario, *, highlight: str | None = None, display: Display | None = None) -> Scene:

@@ -17,6 +17,7 @@ from harmonies.board import LAYOUTS, Board, Side
 from harmonies.cards import all_cards, card
 from harmonies.errors import HarmoniesError, IllegalPlacement
 from harmonies.game import Game
+from harmonies.locale import t
 from harmonies.scenario import Scenario
 from harmonies.tokens import Colour
 from tabletop.settings import PROJECTOR, Display, display, set_display
@@ -442,7 +443,8 @@ class TestCentralAndTable:
         for seat in range(players):
             assert {f"seat{seat}:cell:{n}" for n in LAYOUTS[Side.A].names} <= keys
             total = game.score(seat).total
-            assert any(f"Player {seat + 1}: {total} points" in t for t in texts(svg))
+            # "Player 2: 1 point" or "Player 2: 7 points"; "· to play" may follow.
+            assert any(t.count("draw.seat.title", total, player=seat + 1) in w for w in texts(svg))
             p = game.players[seat]
             for i in p.held:
                 assert f"seat{seat}:held:{i}" in keys
@@ -478,13 +480,13 @@ class TestScenarioAndReprs:
         svg = draw.scenario_scene(s, highlight="mountains").to_svg()
         total = s.score().total
         assert f"Side A board: {total} points" in texts(svg)
-        assert any(t.startswith("outlined: mountains") for t in texts(svg))
+        assert any(w.startswith("outlined: Mountains") for w in texts(svg))
         keys = {el.get("data-key") for el in shapes(svg)}
         assert {"card:3", "card:39"} <= keys
 
     def test_scenario_title_keeps_each_category_with_its_points(self):
         title = draw.scenario_title(scoring.score(full_board()), "water")
-        assert title.count("\n") == 3 and "water\xa0" in title
+        assert title.count("\n") == 3 and "Water\xa011" in title and "Animal\xa0cards\xa00" in title
 
     def test_repr_svg(self):
         game = a_game(actions=5)
