@@ -15,6 +15,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
+from tabletop.i18n import join_or
+from tabletop.mpl import shaped
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
 
@@ -23,12 +25,16 @@ from .board import Board, Side
 from .cards import Card
 from .cards import card as _card_lookup
 from .game import Game, play_game
+from .locale import t
 from .policies import GreedyPolicy, RandomPolicy
-from .scoring import CATEGORIES, Breakdown
+from .scoring import CATEGORIES, Breakdown, category_title
 
-_TITLES = {"trees": "trees", "mountains": "mountains", "fields": "fields", "buildings": "buildings",
-           "water": "water", "animals": "animal cards", "spirit": "spirit"}
 _HATCHES = ("", "//", "..", "xx")
+
+
+def _category_names() -> list[str]:
+    """The score categories as the chart's axis shows them, in the language in force."""
+    return [shaped(category_title(c)) for c in CATEGORIES]
 
 
 def _tidy(ax) -> None:
@@ -84,18 +90,23 @@ def rotation_sheet(card: Card | int | str, board: Board | None = None, *,
         column.place(pattern, (column.width - pattern.width) / 2, 0)
         column.place(small, (column.width - small.width) / 2, pattern.height)
         column.draw_on(ax)
-        n = len(cells)
-        if same != turns:
-            caption = f"same as rotation {same}"
-        elif board is None:
-            caption = f"fits in {n} place{'s' * (n != 1)} ({len(cubes)} cube cell{'s' * (len(cubes) != 1)})"
-        else:
-            caption = f"{n} placement{'s' * (n != 1)}, {len(cubes)} free cube cell{'s' * (len(cubes) != 1)}"
-        ax.set_title(caption, fontsize=_font(disp, 11), y=-0.02, va="top")
-    where = "on an empty board" if board is None else f"on this side-{shown.side} board"
-    fig.suptitle(f"{c.name} (card {c.id}): six rotations, clockwise, and where each one lies {where}",
-                 fontsize=_font(disp, 13), fontweight="bold")
+        caption = _rotation_caption(turns, same, len(cells), len(cubes), board is None)
+        ax.set_title(shaped(caption), fontsize=_font(disp, 11), y=-0.02, va="top")
+    title = (t("figures.rotation.title_empty", card=c.title, id=c.id) if board is None
+             else t("figures.rotation.title_board", card=c.title, id=c.id, side=shown.side))
+    fig.suptitle(shaped(title), fontsize=_font(disp, 13), fontweight="bold")
     return fig
+
+
+def _rotation_caption(turns: int, same: int, placements: int, cube_cells: int, empty_board: bool) -> str:
+    """Under one rotation: the lower rotation it repeats, or how often it fits (and its cube cells)."""
+    if same != turns:
+        return t("figures.rotation.same", rotation=same)
+    if empty_board:
+        return t.count("figures.rotation.fits", placements,
+                       cube_cells=t.count("figures.rotation.cube_cells", cube_cells))
+    return t.count("figures.rotation.placements", placements,
+                   free_cells=t.count("figures.rotation.free_cube_cells", cube_cells))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,25 +125,25 @@ def breakdown_chart(breakdown: Breakdown, *, title: str | None = None, display: 
     fig = Figure(figsize=(7.5 * disp.scale, 4 * disp.scale), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     values = [getattr(breakdown, c) for c in CATEGORIES]
-    bars = ax.bar([_TITLES[c] for c in CATEGORIES], values, color=_category_colours(), edgecolor="#333333",
+    bars = ax.bar(_category_names(), values, color=_category_colours(), edgecolor="#333333",
                   linewidth=1.5 if disp.high_contrast else 0.8)
     ax.bar_label(bars, labels=[str(v) for v in values], padding=2, fontsize=_font(disp, 10))
-    ax.set_ylabel("points", fontsize=_font(disp, 10))
+    ax.set_ylabel(shaped(t("figures.points")), fontsize=_font(disp, 10))
     ax.set_ylim(0, max(values + [1]) * 1.18)
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
-    ax.set_title(title or f"{breakdown.total} points (landscapes {breakdown.landscapes})",
-                 fontsize=_font(disp, 12), fontweight="bold")
+    title = title or t.count("figures.breakdown.title", breakdown.total, landscapes=breakdown.landscapes)
+    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
-def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] = ("before", "after"), *,
+def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None = None, *,
                        title: str | None = None, display: Display | None = None) -> Figure:
     """Two breakdowns as bars side by side per category; each difference written above its pair, the
     totals and their difference in the title. The second board's bars are hatched, so the two read
-    apart without colour."""
+    apart without colour. ``labels`` name the two boards ("before" and "after" by default)."""
     disp = resolve(display)
-    first, second = labels
+    first, second = labels or (t("figures.compare.before"), t("figures.compare.after"))
     fig = Figure(figsize=(8.5 * disp.scale, 4.4 * disp.scale), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     xs = range(len(CATEGORIES))
@@ -142,8 +153,8 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] = ("bef
     colours = _category_colours()
     edge = 1.5 if disp.high_contrast else 0.8
     style = dict(color=colours, edgecolor="#333333", linewidth=edge)
-    bars_a = ax.bar([x - width / 2 for x in xs], va, width, alpha=0.55, label=first, **style)
-    bars_b = ax.bar([x + width / 2 for x in xs], vb, width, hatch="//", label=second, **style)
+    bars_a = ax.bar([x - width / 2 for x in xs], va, width, alpha=0.55, label=shaped(first), **style)
+    bars_b = ax.bar([x + width / 2 for x in xs], vb, width, hatch="//", label=shaped(second), **style)
     ax.bar_label(bars_a, fontsize=_font(disp, 8), padding=1)
     ax.bar_label(bars_b, fontsize=_font(disp, 8), padding=1)
     top = max(va + vb + [1])
@@ -151,18 +162,19 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] = ("bef
         if u != v:
             ax.annotate(f"{v - u:+d}", (x, max(u, v) + 0.12 * top), ha="center", fontsize=_font(disp, 10),
                         fontweight="bold", color="#1a7f1a" if v > u else "#b00020")
-    ax.set_xticks(list(xs), [_TITLES[c] for c in CATEGORIES])
+    ax.set_xticks(list(xs), _category_names())
     ax.set_ylim(0, top * 1.3)
-    ax.set_ylabel("points", fontsize=_font(disp, 10))
+    ax.set_ylabel(shaped(t("figures.points")), fontsize=_font(disp, 10))
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
     # Neutral legend swatches: the bars' colours belong to the categories, the hatch to the board.
-    swatches = [Patch(facecolor="#bbbbbb", edgecolor="#333333", alpha=0.55, label=first),
-                Patch(facecolor="#bbbbbb", edgecolor="#333333", hatch="//", label=second)]
+    swatches = [Patch(facecolor="#bbbbbb", edgecolor="#333333", alpha=0.55, label=shaped(first)),
+                Patch(facecolor="#bbbbbb", edgecolor="#333333", hatch="//", label=shaped(second))]
     ax.legend(handles=swatches, fontsize=_font(disp, 9), frameon=False)
     diff = b.total - a.total
-    ax.set_title(title or f"{first} {a.total} → {second} {b.total} ({diff:+d} points)",
-                 fontsize=_font(disp, 12), fontweight="bold")
+    title = title or t.count("figures.compare.title", abs(diff), first=first, before=a.total, second=second,
+                             after=b.total, difference=f"{diff:+d}")
+    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
@@ -183,10 +195,10 @@ def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str
     """
     names = [policy] * players if isinstance(policy, str) else list(policy)
     if len(names) != players:
-        raise ValueError(f"{len(names)} policies for {players} players")
+        raise ValueError(t.count("figures.simulate.policies", players, policies=len(names)))
     for name in names:
         if name not in _POLICIES:
-            raise ValueError(f"{name!r} is not a policy (use {' or '.join(_POLICIES)})")
+            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=join_or(_POLICIES)))
     totals: list[int] = []
     for k in range(n):
         game_seed = seed + k
@@ -208,25 +220,26 @@ def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins
     ax = fig.add_subplot()
     everything = [t for values in series.values() for t in values]
     if not everything:
-        raise ValueError("no scores to draw")
+        raise ValueError(t("figures.histogram.empty"))
     colours = ("#2b7bcc", "#d7372a", "#3c9a3c", "#8a5a2e", "#7b4fa0")
     single = len(series) == 1
     for k, (label, values) in enumerate(series.items()):
         colour = colours[k % len(colours)]
         mean = sum(values) / len(values)
-        text = f"{label} (mean {mean:.1f}, n={len(values)})" if label else f"mean {mean:.1f}, n={len(values)}"
+        text = (t("figures.histogram.series", series=label, mean=f"{mean:.1f}", count=len(values)) if label
+                else t("figures.histogram.mean", mean=f"{mean:.1f}", count=len(values)))
         ax.hist(values, bins=bins, range=(min(everything), max(everything) + 1), color=colour,
                 alpha=0.75 if single else 1.0, histtype="bar" if single else "step",
                 linewidth=1.0 if single else 2.2, edgecolor="#333333" if single else colour,
-                hatch=None if single else _HATCHES[k % len(_HATCHES)] or None, label=text)
+                hatch=None if single else _HATCHES[k % len(_HATCHES)] or None, label=shaped(text))
         ax.axvline(mean, color=colour, linestyle="--", linewidth=1.5)
-    ax.set_xlabel("final score", fontsize=_font(disp, 10))
-    ax.set_ylabel("players", fontsize=_font(disp, 10))
+    ax.set_xlabel(shaped(t("figures.histogram.x")), fontsize=_font(disp, 10))
+    ax.set_ylabel(shaped(t("figures.histogram.y")), fontsize=_font(disp, 10))
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
     ax.legend(fontsize=_font(disp, 9), frameon=False)
-    ax.set_title(title or f"Final scores of {len(everything)} players", fontsize=_font(disp, 12),
-                 fontweight="bold")
+    title = title or t.count("figures.histogram.title", len(everything))
+    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
