@@ -62,6 +62,8 @@ import json
 import random
 from collections.abc import Iterable
 
+from tabletop.i18n import join_and, join_or
+
 from . import habitats, scoring
 from .actions import (
     END,
@@ -92,6 +94,7 @@ from .errors import (
     IllegalSpace,
     TurnOrderError,
 )
+from .locale import t
 from .tokens import EMPTY, NEXT, POUCH_COUNTS, Colour
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -111,9 +114,18 @@ _NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in
 # the habitat, which spares the habitat search on most boards of the opening.
 _CARD_NEED_MASKS = {i: tuple({need_mask(p.need) for p in c.pattern}) for i, c in _CARDS.items()}
 
+# Why the end of the game was triggered (``Game.end_reason``), in words, in the language in force.
+END_REASONS = {
+    "board": t.lazy("game.end_reason.board"),
+    "pouch": t.lazy("game.end_reason.pouch"),
+}
+
+
 def _name(card_id: int) -> str:
     found = _CARDS.get(card_id)
-    return f"{found.name} (card {card_id})" if found else f"card {card_id}"
+    if found is None:
+        return t("game.card_number", id=card_id)
+    return t("game.card_named", name=found.title, id=card_id)
 
 
 def _key(card: Card | int | str) -> int | str:
@@ -122,10 +134,14 @@ def _key(card: Card | int | str) -> int | str:
 
 
 def _words(items: Iterable[object]) -> str:
+    """``a, b and c`` in the language in force; "nothing" for no items."""
     items = [str(x) for x in items]
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return join_and(items) if items else t("game.nothing")
+
+
+def _colours(tokens: Iterable[Colour]) -> str:
+    """Tokens by their colour names, sorted as the identifiers sort (so every language lists alike)."""
+    return _words(c.title for c in sorted(tokens))
 
 
 class Player:
@@ -231,17 +247,17 @@ class Game:
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
                  seed: int | None = None, river: str = "shortest-path", cube_supply: int | None = None):
         if not isinstance(players, int) or not 1 <= players <= 4:
-            raise HarmoniesError(f"Harmonies is played by 1 to 4 players, not {players!r}")
+            raise HarmoniesError(t("game.error.players", players=repr(players)))
         try:
             self.side = Side(str(side).upper())
         except ValueError:
-            raise HarmoniesError(f"{side!r} is not a side of the personal board (use A or B)") from None
+            raise HarmoniesError(t("game.error.side", side=repr(side))) from None
         if river not in scoring.RIVER_READINGS:
-            readings = " or ".join(scoring.RIVER_READINGS)
-            raise HarmoniesError(f"{river!r} is not a river reading (use {readings})")
+            raise HarmoniesError(t("game.error.river", river=repr(river),
+                                   readings=join_or(scoring.RIVER_READINGS)))
         if cube_supply is not None and (isinstance(cube_supply, bool) or not isinstance(cube_supply, int)
                                         or cube_supply < 0):
-            raise HarmoniesError(f"the cube supply is a number of cubes or None, not {cube_supply!r}")
+            raise HarmoniesError(t("game.error.cube_supply", supply=repr(cube_supply)))
         self.n = players
         self.solo = players == 1
         self.spirits = bool(spirits)
@@ -422,7 +438,7 @@ class Game:
             action = parse_action(action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise ActionSyntaxError(f"{action!r} is not a Harmonies action")
+            raise ActionSyntaxError(t("game.error.not_an_action", action=repr(action)))
         handler(self, action)
         self.history.append(action)
         return self
@@ -436,7 +452,7 @@ class Game:
         """Run an action's checks on a copy, so that nothing of this game can change."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise ActionSyntaxError(f"{action!r} is not a Harmonies action")
+            raise ActionSyntaxError(t("game.error.not_an_action", action=repr(action)))
         handler(self.copy(), action)
 
     # convenience methods, one per action
@@ -468,24 +484,21 @@ class Game:
     # -- the handlers: every check first, then the changes ----------------------------------------
     def _gate(self, action: Action) -> Player:
         if self.over:
-            raise TurnOrderError(f"the game is over: '{action}' cannot be played")
+            raise TurnOrderError(t("game.over", action=action))
         if self.swapped and type(action) is not EndTurn:
-            raise TurnOrderError(f"you swapped a display card, which closes your turn: only 'end' is left, "
-                                 f"not '{action}'")
+            raise TurnOrderError(t("game.swapped_only_end", action=action))
         return self.players[self.current]
 
     def _take_tokens(self, action: TakeTokens) -> None:
         self._gate(action)
         space = action.space
         if self.taken_space is not None:
-            raise TurnOrderError(f"you already took the tokens of space {self.taken_space} this turn: "
-                                 f"one space per turn")
+            raise TurnOrderError(t("game.space_already_taken", space=self.taken_space))
         if not 1 <= space <= len(self.central):
-            raise IllegalSpace(f"there is no space {space}: the central board has spaces "
-                               f"1 to {len(self.central)}")
+            raise IllegalSpace(t("game.no_space", space=space, last=len(self.central)))
         if not self.central[space - 1]:
-            raise IllegalSpace(f"space {space} is empty: take the tokens of a space that holds some "
-                               f"({_words(s + 1 for s, t in enumerate(self.central) if t)})")
+            full = _words(s + 1 for s, tokens in enumerate(self.central) if tokens)
+            raise IllegalSpace(t("game.space_empty", space=space, spaces=full))
         self.hand = self.central[space - 1]
         self.central[space - 1] = []
         self.taken_space = space
@@ -494,13 +507,12 @@ class Game:
         p = self._gate(action)
         colour = action.colour
         if self.taken_space is None:
-            raise TurnOrderError("take the 3 tokens of a central-board space before placing a token")
+            raise TurnOrderError(t("game.place_before_take"))
         if colour not in self.hand:
             if not self.hand:
-                raise IllegalPlacement(f"you have placed your {TOKENS_PER_SPACE} tokens of this turn: "
-                                       f"no {colour} token is left in your hand")
-            raise IllegalPlacement(f"you have no {colour} token in hand "
-                                   f"(your hand: {_words(sorted(self.hand))})")
+                raise IllegalPlacement(t("game.hand_empty", colour=colour.title))
+            raise IllegalPlacement(t("game.colour_not_in_hand", colour=colour.title,
+                                     hand=_colours(self.hand)))
         board = p.board
         i, colour = board.check_place(action.cell, colour)
         self.hand.remove(colour)
@@ -510,21 +522,18 @@ class Game:
         p = self._gate(action)
         card_id = action.card
         if self.took_card:
-            raise IllegalCardAction("you already took a card this turn: one card per turn")
+            raise IllegalCardAction(t("game.card_already_taken"))
         if card_id not in self.display:
-            where = ""
+            shown = _words(sorted(self.display))
             if card_id in _SPIRITS:
-                where = ": it is a Nature's Spirit card, not an animal card"
-            raise IllegalCardAction(f"{_name(card_id)} is not in the display{where} "
-                                    f"(the display shows {_words(sorted(self.display))})")
+                raise IllegalCardAction(t("game.spirit_not_in_display", card=_name(card_id), display=shown))
+            raise IllegalCardAction(t("game.card_not_in_display", card=_name(card_id), display=shown))
         if p.cards_above >= HAND_LIMIT:
-            raise IllegalCardAction(f"you have {HAND_LIMIT} cards above your board: place their cubes first")
+            raise IllegalCardAction(t("game.hand_limit", limit=HAND_LIMIT))
         need = _CARDS[card_id].cubes
         if self.cube_supply is not None and need > self.cube_supply:
-            left = self.cube_supply
-            raise IllegalCardAction(
-                f"the supply has only {left} animal cube{'s' * (left != 1)} left: "
-                f"{_CARDS[card_id].name} needs {need}")
+            raise IllegalCardAction(t.count("game.supply_short", self.cube_supply,
+                                            card=_CARDS[card_id].title, need=need))
         self.display.remove(card_id)
         p.held.append(card_id)
         p.placed[card_id] = 0
@@ -538,15 +547,13 @@ class Game:
         is_spirit = card_id == p.spirit
         if is_spirit:
             if p.spirit_placed:
-                raise IllegalCube(f"the cube of your Nature's Spirit card {_name(card_id)} is already on "
-                                  f"your board")
+                raise IllegalCube(t("game.spirit_cube_placed", card=_name(card_id)))
         elif card_id not in p.held:
             if card_id in p.completed:
-                raise IllegalCube(f"all cubes of {_name(card_id)} are already on your board")
+                raise IllegalCube(t("game.cubes_all_placed", card=_name(card_id)))
             if card_id in p.spirit_offer:
-                raise IllegalCube(f"choose {_name(card_id)} as your Nature's Spirit before placing its cube")
-            raise IllegalCube(f"{_name(card_id)} is not above your board: take a card from the display "
-                              f"before placing its cubes")
+                raise IllegalCube(t("game.spirit_not_chosen", card=_name(card_id)))
+            raise IllegalCube(t("game.card_not_held", card=_name(card_id)))
         board = p.board
         try:
             i = board.layout.cell(action.cell)
@@ -555,14 +562,15 @@ class Game:
         name = board.layout.names[i]
         card = _CARDS[card_id]
         if i in board.cubes:
-            raise IllegalCube(f"{name} already holds a cube: a cell takes one cube")
+            raise IllegalCube(t("game.cell_has_cube", cell=name))
         if board.codes[i] == EMPTY:
-            raise IllegalCube(f"{name} is empty: a cube goes on a token of one of {card.name}'s habitats")
+            raise IllegalCube(t("game.cube_on_empty", cell=name, card=card.title))
         cells = self._cube_actions(p, card_id, p.cache.check(board))
         if cube_actions(self.side, card_id)[i] not in cells:
-            where = _words(a.cell for a in cells)
-            hint = f" (it could go on {where})" if cells else " (there is none on your board now)"
-            raise IllegalCube(f"{card.name} has no habitat with a free cube cell at {name}{hint}")
+            if cells:
+                raise IllegalCube(t("game.no_habitat_here", card=card.title, cell=name,
+                                    cells=_words(a.cell for a in cells)))
+            raise IllegalCube(t("game.no_habitat_anywhere", card=card.title, cell=name))
         board.cubes.add(i)
         if is_spirit:
             p.spirit_placed = True
@@ -576,53 +584,54 @@ class Game:
         p = self._gate(action)
         card_id = action.card
         if not self.spirits:
-            raise IllegalCardAction("this game is played without Nature's Spirit cards")
+            raise IllegalCardAction(t("game.no_spirits"))
         if p.spirit is not None:
-            raise IllegalCardAction(f"you already chose {_name(p.spirit)} as your Nature's Spirit")
+            raise IllegalCardAction(t("game.spirit_already_chosen", card=_name(p.spirit)))
         if p.turns > 0:
-            raise IllegalCardAction("the Nature's Spirit card is chosen during your first turn only")
+            raise IllegalCardAction(t("game.spirit_first_turn"))
         if card_id not in p.spirit_offer:
-            raise IllegalCardAction(f"{_name(card_id)} is not one of the two Nature's Spirit cards dealt to "
-                                    f"you ({_words(_name(i) for i in p.spirit_offer)})")
+            raise IllegalCardAction(t("game.spirit_not_offered", card=_name(card_id),
+                                      offer=_words(_name(i) for i in p.spirit_offer)))
         p.spirit = card_id
         self.spirit_box.extend(i for i in p.spirit_offer if i != card_id)
         self.spirit_box.sort()
         p.spirit_offer = []
 
-    def _end_checks(self, verb: str) -> None:
+    def _end_checks(self, swap: bool = False) -> None:
+        """What must be done before ending the turn (``swap``: before the solo swap, which ends it)."""
         p = self.players[self.current]
         if self.taken_space is None:
-            raise TurnOrderError(f"take the 3 tokens of a central-board space and place them before {verb}")
+            raise TurnOrderError(t("game.swap.take_first") if swap else t("game.end.take_first"))
         if self.hand:
-            k = len(self.hand)
-            raise TurnOrderError(f"place your {TOKENS_PER_SPACE} tokens before {verb}: {k} "
-                                 f"{'is' if k == 1 else 'are'} still in your hand "
-                                 f"({_words(sorted(self.hand))})")
+            k, hand = len(self.hand), _colours(self.hand)
+            raise TurnOrderError(t.count("game.swap.tokens_left", k, hand=hand) if swap else
+                                 t.count("game.end.tokens_left", k, hand=hand))
         if self.spirits and p.spirit is None:
-            raise TurnOrderError(f"choose your Nature's Spirit card "
-                                 f"({' or '.join(f'spirit {i}' for i in p.spirit_offer)}) before {verb}")
+            # The choices as actions to type: command words, the same in every language.
+            offer = join_or(str(spirit_action(i)) for i in p.spirit_offer)
+            raise TurnOrderError(t("game.swap.spirit_first", offer=offer) if swap else
+                                 t("game.end.spirit_first", offer=offer))
 
     def _swap_card(self, action: SwapCard) -> None:
         self._gate(action)
         card_id = action.card
         if not self.solo:
-            raise IllegalCardAction("swapping a display card is part of the solo mode only")
+            raise IllegalCardAction(t("game.swap_solo_only"))
         if self.took_card:
-            raise IllegalCardAction("you took a card this turn: the display swap is only for a turn "
-                                    "without a card taken")
-        self._end_checks("swapping a display card (the swap comes at the end of the turn)")
+            raise IllegalCardAction(t("game.swap_after_card"))
+        self._end_checks(swap=True)
         if card_id not in self.display:
-            raise IllegalCardAction(f"{_name(card_id)} is not in the display "
-                                    f"(the display shows {_words(sorted(self.display))})")
+            raise IllegalCardAction(t("game.card_not_in_display", card=_name(card_id),
+                                      display=_words(sorted(self.display))))
         if not self.deck:
-            raise IllegalCardAction("the deck is empty: there is no card to swap in")
+            raise IllegalCardAction(t("game.deck_empty"))
         self.display[self.display.index(card_id)] = self.deck.pop()
         self.discarded.append(card_id)
         self.swapped = True
 
     def _end_turn(self, action: EndTurn) -> None:
         self._gate(action)
-        self._end_checks("ending your turn")
+        self._end_checks()
         p = self.players[self.current]
         p.turns += 1
         if p.board.codes.count(EMPTY) <= END_EMPTY_CELLS:
@@ -671,13 +680,12 @@ class Game:
         """The seats with the most points; ties go to the most cubes placed; then a shared victory."""
         totals = [(b.total, p.cubes_placed) for b, p in zip(self.scores(), self.players, strict=True)]
         best = max(totals)
-        return [seat for seat, t in enumerate(totals) if t == best]
+        return [seat for seat, total in enumerate(totals) if total == best]
 
     def suns(self) -> int:
         """Solo: the suns earned (the score, the side, the spirit chosen)."""
         if not self.solo:
-            raise HarmoniesError("suns are the solo mode's rating: this game has "
-                                 f"{self.n} players")
+            raise HarmoniesError(t("game.error.suns", players=self.n))
         p = self.players[0]
         spirit = _CARDS[p.spirit] if p.spirit is not None else None
         return scoring.solo_suns(self.score(0).total, self.side, spirit)
@@ -754,12 +762,12 @@ class Game:
         except HarmoniesError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise HarmoniesError(f"not a saved Harmonies game: {type(err).__name__} {err}") from None
+            raise HarmoniesError(t("game.error.saved", problem=f"{type(err).__name__} {err}")) from None
 
     @classmethod
     def _from_dict(cls, data: dict) -> Game:
         if data.get("game") != "harmonies":
-            raise HarmoniesError("not a saved Harmonies game: 'game' is not 'harmonies'")
+            raise HarmoniesError(t("game.error.saved_game"))
         g = cls.__new__(cls)
         g.n = int(data["players"])
         g.solo = g.n == 1
@@ -791,7 +799,7 @@ class Game:
         g._rng.setstate((version, tuple(internal), gauss))
         g.history = [parse_action(a) for a in data["history"]]
         if len(g.players) != g.n or len(g.central) != SPACES[g.n]:
-            raise HarmoniesError("not a saved Harmonies game: the seats or spaces do not match the players")
+            raise HarmoniesError(t("game.error.saved_seats"))
         return g
 
     def to_json(self, **kwargs) -> str:
@@ -802,7 +810,7 @@ class Game:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise HarmoniesError(f"not a saved Harmonies game: bad JSON ({err})") from None
+            raise HarmoniesError(t("game.error.saved_json", reason=err)) from None
         return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:
@@ -815,21 +823,30 @@ class Game:
         return draw.game_scene(self).to_svg()
 
     def __repr__(self) -> str:
-        state = f"over ({self.end_reason})" if self.over else f"turn {self.turn}, seat {self.current} to play"
-        return f"<Harmonies game: {self.n} player{'s' * (self.n != 1)}, side {self.side}, {state}>"
+        return f"<{self.summary()}>"
+
+    def summary(self) -> str:
+        """One line: the players, the side, whose turn it is or why the game is over."""
+        if self.over:
+            reason = t("game.reason.board") if self.end_reason == "board" else t("game.reason.pouch")
+            return t.count("game.summary.over", self.n, side=self.side, reason=reason)
+        return t.count("game.summary.turn", self.n, side=self.side, turn=self.turn, seat=self.current)
 
     def describe(self) -> str:
         """The public state in a few lines of text: central board, display, the current turn."""
         lines = [repr(self)]
-        lines.append("central board: " + "; ".join(
-            f"{s + 1}: {' '.join(str(c) for c in t) or '(empty)'}" for s, t in enumerate(self.central)))
-        lines.append("display: " + _words(_name(i) for i in self.display))
-        lines.append(f"pouch: {sum(self.pouch)} tokens; deck: {len(self.deck)} cards")
+        spaces = [t("game.describe.space", space=s + 1,
+                    tokens=" ".join(c.title for c in tokens) or t("game.describe.empty_space"))
+                  for s, tokens in enumerate(self.central)]
+        lines.append(t("game.describe.central", spaces=t("game.describe.separator").join(spaces)))
+        lines.append(t("game.describe.display", cards=_words(_name(i) for i in self.display)))
+        lines.append(t("game.describe.pouch", tokens=sum(self.pouch), cards=len(self.deck)))
         if self.hand:
-            lines.append("in hand: " + " ".join(str(c) for c in self.hand))
+            lines.append(t("game.describe.hand", tokens=" ".join(c.title for c in self.hand)))
         for seat, p in enumerate(self.players):
-            lines.append(f"seat {seat}: {p.empty_cells()} empty cells, cards above {_words(p.held)}, "
-                         f"beside {_words(p.completed)}, spirit {p.spirit}, {p.cubes_placed} cubes placed")
+            spirit = p.spirit if p.spirit is not None else t("game.describe.no_spirit")
+            lines.append(t("game.describe.seat", seat=seat, empty=p.empty_cells(), above=_words(p.held),
+                           beside=_words(p.completed), spirit=spirit, cubes=p.cubes_placed))
         return "\n".join(lines)
 
 
@@ -844,15 +861,14 @@ def play_game(game: Game, policies, max_actions: int = 100_000) -> Game:
     else:
         seats = list(policies)
         if len(seats) != game.n:
-            raise ValueError(f"{len(seats)} policies for a game of {game.n} players")
+            raise ValueError(t("game.error.policies", policies=len(seats), players=game.n))
     for _ in range(max_actions):
         if game.over:
             return game
         game.play(seats[game.current](game))
     if game.over:
         return game
-    raise RuntimeError(f"the game did not end within {max_actions} actions: "
-                       f"{seats[game.current]!r} may never end its turn")
+    raise RuntimeError(t("game.error.never_ends", actions=max_actions, policy=repr(seats[game.current])))
 
 
 _HANDLERS = {
@@ -865,4 +881,5 @@ _HANDLERS = {
     EndTurn: Game._end_turn,
 }
 
-__all__ = ["Game", "Player", "play_game", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY", "HAND_LIMIT"]
+__all__ = ["Game", "Player", "play_game", "END_REASONS", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY",
+           "HAND_LIMIT"]
