@@ -34,9 +34,11 @@ from collections.abc import Iterable, Sequence
 from math import ceil, cos, pi, sin
 
 from tabletop import Display, Scene
+from tabletop.i18n import join_and, plain
 from tabletop.settings import resolve
 
 from .board import COLUMN_MASKS, EMPTY, ROW_MASKS, Board
+from .locale import t
 from .tiles import (
     BLACK,
     BLUE,
@@ -46,13 +48,13 @@ from .tiles import (
     FLOOR_PENALTIES,
     LETTERS,
     MARKER,
-    NAMES,
     RED,
     ROW_BONUS,
     SIZE,
     WHITE,
     YELLOW,
     capacity,
+    colour_title,
     wall_colour,
 )
 from .tiling import (
@@ -108,20 +110,16 @@ RUN_DOWN = "#5d3a9b"
 CELL = 34.0  # the side of a tile, in pixels, at scale 1
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    """The colour ``t`` of the way from ``b`` to ``a`` (t = 1 gives ``a``), as #rrggbb."""
+def _mix(a: str, b: str, share: float) -> str:
+    """The colour ``share`` of the way from ``b`` to ``a`` (1 gives ``a``), as #rrggbb."""
     pa = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
     pb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x * t + y * (1 - t)):02x}" for x, y in zip(pa, pb, strict=True))
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(pa, pb, strict=True))
 
 
 def _minus(n: int) -> str:
     """A negative number with a true minus sign, as printed on the board."""
     return f"\u2212{-n}" if n < 0 else str(n)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # --- a helper that knows sizes, styles and keys ----------------------------------------------------
@@ -164,7 +162,7 @@ class _Painter:
         lift = 0.07 * size
         s.rect(x + lift, y + lift, size, size, fill="#000000", opacity=0.28, key=key)
         if colour == MARKER:
-            title = title or "first-player marker"
+            title = title or t("draw.marker")
             s.rect(x, y, size, size, fill=MARKER_FILL, stroke=d.ink, width=1.6 * d.stroke,
                    key=key, title=title)
             s.text(centre, "1", size=0.62 * size, fill=d.ink, weight="bold", key=key)
@@ -252,7 +250,7 @@ def _board(board: Board, highlight: Iterable[str], gray: bool | None, title: str
     gray = looks_gray(board) if gray is None else gray
     at = _BoardLayout(CELL * d.scale)
     scene = Scene(at.width, at.height, background=BOARD_FILL,
-                  title=title or "Azul player board")
+                  title=title or t("draw.board.title"))
     p = _Painter(scene, d, key_prefix, highlight)
     _header(p, at, board, title)
     _pattern_lines(p, at, board)
@@ -265,7 +263,8 @@ def _header(p: _Painter, at: _BoardLayout, board: Board, title: str) -> None:
     u, y = at.u, at.margin + 0.45 * at.u
     if title:
         p.label((at.margin, y), title, 0.46, anchor="start", weight="bold")
-    p.label((at.width - at.margin, y), f"score {board.score}", 0.5, anchor="end", weight="bold")
+    p.label((at.width - at.margin, y), t("draw.board.score", score=board.score), 0.5, anchor="end",
+            weight="bold")
     for c in range(SIZE):
         x, _ = at.cell(0, c)
         p.label((x + u / 2, at.top - 0.32 * u), str(c), 0.32, fill=p.d.faint,
@@ -277,8 +276,9 @@ def _pattern_lines(p: _Painter, at: _BoardLayout, board: Board) -> None:
     for line in range(SIZE):
         key = p.key(f"line:{line}")
         colour, count = board.line_colour[line], board.line_count[line]
-        held = f"{count} {NAMES[colour]}" if count else "empty"
-        tip = f"pattern line {line}: {held}, holds {capacity(line)}"
+        holds = capacity(line)
+        tip = (t("draw.line.tip", line=line, count=count, colour=colour_title(colour), capacity=holds)
+               if count else t("draw.line.tip_empty", line=line, capacity=holds))
         for k in range(capacity(line)):
             x, y = at.line_slot(line, k)
             if k < count:  # tiles fill a line from the right, next to the wall
@@ -305,18 +305,19 @@ def _wall(p: _Painter, at: _BoardLayout, board: Board, gray: bool) -> None:
             p.remember(key, (x, y, u, u))
             held = board.colour_at(r, c)
             if held != EMPTY:
-                p.tile(x, y, u, held, key=key, title=f"row {r}, column {c}: {NAMES[held]}")
+                p.tile(x, y, u, held, key=key,
+                       title=t("draw.wall.tile", row=r, column=c, colour=colour_title(held)))
                 continue
             if gray:
                 p.s.rect(x, y, u, u, fill=GRAY_CELL, stroke=GRAY_EDGE, width=d.stroke, key=key,
-                         title=f"row {r}, column {c}: empty")
+                         title=t("draw.wall.empty", row=r, column=c))
                 continue
             printed = wall_colour(r, c)
             fill = _mix(TILE_FILL[printed], BOARD_FILL, strength)
             p.s.rect(x, y, u, u, fill=fill,
                      stroke=_mix(TILE_EDGE[printed], BOARD_FILL, strength + 0.2),
-                     width=d.stroke, key=key, title=f"row {r}, column {c}: {NAMES[printed]} "
-                                                    "(empty)")
+                     width=d.stroke, key=key,
+                     title=t("draw.wall.printed", row=r, column=c, colour=colour_title(printed)))
             if d.colour_blind:
                 p.s.text((x + u / 2, y + u / 2), LETTERS[printed], size=0.42 * u,
                          fill=_mix("#000000", fill, 0.6), weight=d.weight, key=key)
@@ -325,17 +326,17 @@ def _wall(p: _Painter, at: _BoardLayout, board: Board, gray: bool) -> None:
 def _floor(p: _Painter, at: _BoardLayout, board: Board) -> None:
     u, d = at.u, p.d
     key = p.key("floor")
-    p.label((at.margin, at.floor_y + u / 2), "floor", 0.36, anchor="start")
+    p.label((at.margin, at.floor_y + u / 2), t("draw.floor.label"), 0.36, anchor="start")
     for k, penalty in enumerate(FLOOR_PENALTIES):
         x, y = at.floor_slot(k)
         p.label((x + u / 2, at.penalty_y), _minus(penalty), 0.32)
         if k < len(board.floor):
             colour = board.floor[k]
-            tip = "first-player marker" if colour == MARKER else f"floor: {NAMES[colour]}"
+            tip = t("draw.marker") if colour == MARKER else t("draw.floor.tile", colour=colour_title(colour))
             p.tile(x, y, u, colour, key=key, title=tip)
         else:
             p.s.rect(x, y, u, u, fill=SLOT_FILL, stroke=SLOT_EDGE, width=d.stroke, key=key,
-                     title="floor: empty slot")
+                     title=t("draw.floor.empty"))
     left, top = at.floor_slot(0)
     p.remember(key, (left, top, len(FLOOR_PENALTIES) * at.pitch - 0.12 * u, u))
 
@@ -343,23 +344,29 @@ def _floor(p: _Painter, at: _BoardLayout, board: Board) -> None:
 def _runs(p: _Painter, at: _BoardLayout, step: Placement) -> None:
     """The runs across and down through a placed tile, and the tile itself."""
     u, d = at.u, p.d
-    for mask, colour, dash, word in ((step.horizontal, RUN_ACROSS, "", "across"),
-                                     (step.vertical, RUN_DOWN, f"{0.18 * u:.1f}", "down")):
-        run = cells(mask)
-        if len(run) < 2:
-            continue
-        for r, c in run:
-            x, y = at.cell(r, c)
-            p.ring((x, y, u, u), colour, 2.2 * d.stroke + 1, key=p.key(f"wall:{r},{c}"),
-                   dash=dash, title=f"row {r}, column {c}: in the run {word}", pad=0.04 * u)
-        first, last = at.cell(*run[0]), at.cell(*run[-1])
-        p.s.line((first[0] + u / 2, first[1] + u / 2), (last[0] + u / 2, last[1] + u / 2),
-                 stroke=colour, width=0.12 * u, opacity=0.85,
-                 key=p.key(f"wall:{step.row},{step.column}"),
-                 title=f"run {word}: {_plural(len(run), 'tile')}")
+    across, down = cells(step.horizontal), cells(step.vertical)
+    _run(p, at, step, across, RUN_ACROSS, "", t.count("draw.run.across", len(across)),
+         [t("draw.run.cell_across", row=r, column=c) for r, c in across])
+    _run(p, at, step, down, RUN_DOWN, f"{0.18 * u:.1f}", t.count("draw.run.down", len(down)),
+         [t("draw.run.cell_down", row=r, column=c) for r, c in down])
     x, y = at.cell(step.row, step.column)
     p.ring((x, y, u, u), d.highlight, 3 * d.stroke + 1, key=p.key(f"wall:{step.row},{step.column}"),
-           title=f"row {step.row}, column {step.column}: the new tile", pad=0.12 * u)
+           title=t("draw.run.new_tile", row=step.row, column=step.column), pad=0.12 * u)
+
+
+def _run(p: _Painter, at: _BoardLayout, step: Placement, run: list[tuple[int, int]], colour: str,
+         dash: str, tip: str, cell_tips: list[str]) -> None:
+    """One run of two tiles or more: each cell ringed, and a line through them."""
+    if len(run) < 2:
+        return
+    u, d = at.u, p.d
+    for (r, c), cell_tip in zip(run, cell_tips, strict=True):
+        x, y = at.cell(r, c)
+        p.ring((x, y, u, u), colour, 2.2 * d.stroke + 1, key=p.key(f"wall:{r},{c}"), dash=dash,
+               title=cell_tip, pad=0.04 * u)
+    first, last = at.cell(*run[0]), at.cell(*run[-1])
+    p.s.line((first[0] + u / 2, first[1] + u / 2), (last[0] + u / 2, last[1] + u / 2), stroke=colour,
+             width=0.12 * u, opacity=0.85, key=p.key(f"wall:{step.row},{step.column}"), title=tip)
 
 
 # --- captions and combining scenes ---------------------------------------------------------------
@@ -371,7 +378,7 @@ def _captioned(scene: Scene, lines: Sequence[str], d: Display, *, first_bold: bo
     size = 0.42 * u * (1.12 if d.high_contrast else 1.0)
     step = 1.45 * size
     margin = 0.4 * u
-    widest = max((0.58 * size * len(text) for text in lines), default=0.0)
+    widest = max((0.58 * size * len(plain(text)) for text in lines), default=0.0)
     out = Scene(max(scene.width, widest + 2 * margin), scene.height + step * len(lines) + margin,
                 background=scene.background, title=scene.title)
     out.place(scene, 0, 0)
@@ -412,10 +419,13 @@ def points_text(step: Placement) -> str:
     """How a placement scored, in short: ``"2 across + 3 down = 5"``, ``"3 down = 3"`` or
     ``"alone: 1"``. The numbers are the lengths of the step's runs and its points."""
     h, v = step.horizontal.bit_count(), step.vertical.bit_count()
-    if h == 1 and v == 1:
-        return f"alone: {step.points}"
-    parts = [f"{n} {word}" for n, word in ((h, "across"), (v, "down")) if n > 1]
-    return f"{' + '.join(parts)} = {step.points}"
+    if h > 1 and v > 1:
+        return t("draw.points.both", across=h, down=v, points=step.points)
+    if h > 1:
+        return t("draw.points.across", across=h, points=step.points)
+    if v > 1:
+        return t("draw.points.down", down=v, points=step.points)
+    return t("draw.points.alone", points=step.points)
 
 
 def placement_scene(board_before: Board, step: Placement, *, gray: bool | None = None,
@@ -436,8 +446,10 @@ def step_caption(step: Step) -> list[str]:
     penalty and the clamp, or the end bonus."""
     if isinstance(step, Placement):
         before = step.score - step.points
-        return [f"line {step.line}: {NAMES[step.colour]} to row {step.row}, column {step.column}",
-                f"{points_text(step)}   (score {before} + {step.points} = {step.score})"]
+        return [t("draw.step.placement", line=step.line, colour=colour_title(step.colour), row=step.row,
+                  column=step.column),
+                t("draw.step.score", how=points_text(step), before=before, points=step.points,
+                  score=step.score)]
     if isinstance(step, ToFloor):
         return _to_floor_text(step)
     if isinstance(step, FloorPenalty):
@@ -493,41 +505,39 @@ def _penalty_board(board: Board, gray: bool, title: str, d: Display) -> Scene:
     for k in range(min(len(board.floor), len(FLOOR_PENALTIES))):
         x, y = at.floor_slot(k)
         p.ring((x, at.penalty_y - 0.3 * u, u, y - at.penalty_y + 1.3 * u), d.highlight,
-               2.5 * d.stroke, key="floor", title=f"slot {k}: {_minus(FLOOR_PENALTIES[k])}",
-               pad=0.06 * u)
+               2.5 * d.stroke, key="floor", pad=0.06 * u,
+               title=t("draw.penalty.slot", slot=k, penalty=_minus(FLOOR_PENALTIES[k])))
     p.finish()
     return scene
 
 
 def _to_floor_text(step: ToFloor) -> list[str]:
-    which = {1: "its tile goes", 2: "both tiles go"}.get(step.tiles, f"all {step.tiles} tiles go")
-    lines = [f"line {step.line}: no free cell of row {step.line} can take {NAMES[step.colour]}",
-             f"{which} to the floor"]
+    head = t("draw.to_floor.head", line=step.line, colour=colour_title(step.colour))
+    where = {1: t("draw.to_floor.one"), 2: t("draw.to_floor.two")}.get(step.tiles) or \
+        t("draw.to_floor.all", tiles=step.tiles)
     if step.to_lid:
-        lines[1] += f"; {step.to_lid} find no slot and go to the lid"
-    return lines
+        where = t("draw.to_floor.and_lid", floor=where, lid=t.count("draw.to_floor.lid", step.to_lid))
+    return [head, where]
 
 
 def _penalty_text(step: FloorPenalty) -> list[str]:
     if not step.tiles:
-        return ["floor: empty, no penalty", f"score stays {step.score}"]
+        return [t("draw.penalty.none"), t("draw.penalty.stays", score=step.score)]
     slots = " ".join(_minus(n) for n in FLOOR_PENALTIES[:step.tiles])
-    head = f"floor: {_plural(step.tiles, 'tile')}: {slots} = {_minus(step.penalty)}"
+    head = t.count("draw.penalty.head", step.tiles, slots=slots, penalty=_minus(step.penalty))
     less = f"{step.before} \u2212 {-step.penalty}"
     if step.clamped:
-        return [head, f"{less} would be {_minus(step.before + step.penalty)}: a score stops at "
-                      f"0, so the score is {step.score}"]
-    return [head, f"score {less} = {step.score}"]
+        return [head, t("draw.penalty.clamped", sum=less, result=_minus(step.before + step.penalty),
+                        score=step.score)]
+    return [head, t("draw.penalty.score", sum=less, score=step.score)]
 
 
 def _bonus_text(step: EndBonus) -> list[str]:
-    parts = [f"{_plural(n, what)} \u00d7 {bonus}" for n, what, bonus in (
-        (step.rows, "complete row", ROW_BONUS), (step.columns, "complete column", COLUMN_BONUS),
-        (step.colours, "complete colour", COLOUR_BONUS)) if n]
-    why = f"{' + '.join(parts)} = {step.points}" if parts else \
-        "no complete row, column or colour: nothing to add"
-    return [f"end of the game: bonus +{step.points} (score {step.score - step.points} "
-            f"\u2192 {step.score})", why]
+    parts = [t.count(key, n, bonus=bonus) for n, key, bonus in (
+        (step.rows, "draw.bonus.rows", ROW_BONUS), (step.columns, "draw.bonus.columns", COLUMN_BONUS),
+        (step.colours, "draw.bonus.colours", COLOUR_BONUS)) if n]
+    why = t("draw.bonus.sum", terms=" + ".join(parts), points=step.points) if parts else t("draw.bonus.none")
+    return [t("draw.bonus.head", points=step.points, before=step.score - step.points, score=step.score), why]
 
 
 def _complete_cells(board: Board) -> list[str]:
@@ -556,7 +566,7 @@ def offer_scene(game, *, highlight: Iterable[str] = (), display: Display | None 
     hub = 2.45 * u  # radius of the centre
     ring = max(hub + disc + 0.7 * u, n * (2 * disc + 0.55 * u) / (2 * pi))
     half = ring + disc + 0.95 * u
-    scene = Scene(2 * half, 2 * half, background=TABLE_FILL, title="Azul factories and centre")
+    scene = Scene(2 * half, 2 * half, background=TABLE_FILL, title=t("draw.offer.title"))
     p = _Painter(scene, d, "", highlight)
     cx = cy = half
     for i, counts in enumerate(factories):
@@ -574,7 +584,7 @@ def _factory(p: _Painter, number: int, counts: Sequence[int], fx: float, fy: flo
              radius: float) -> None:
     u, d = p.u, p.d
     p.s.circle((fx, fy), radius, fill=FACTORY_FILL, stroke=FACTORY_EDGE, width=1.5 * d.stroke,
-               title=f"factory {number}", key=f"factory:{number}")
+               title=t("draw.factory.title", factory=number), key=f"factory:{number}")
     tiles = [c for c in COLOURS for _ in range(counts[c])]
     size, gap = 0.9 * u, 0.12 * u
     for k, colour in enumerate(tiles[:4]):  # a factory holds four tiles at most
@@ -583,16 +593,17 @@ def _factory(p: _Painter, number: int, counts: Sequence[int], fx: float, fy: flo
         y = fy - size - gap / 2 + r * (size + gap)
         key = f"factory:{number}:{LETTERS[colour]}"
         p.tile(x, y, size, colour, key=key,
-               title=f"factory {number}: {_plural(counts[colour], NAMES[colour] + ' tile')}")
+               title=t.count("draw.factory.tiles", counts[colour], factory=number,
+                             colour=colour_title(colour)))
         p.remember(key, (x, y, size, size))
 
 
 def _centre(p: _Painter, game, cx: float, cy: float, radius: float) -> None:
     u, d = p.u, p.d
     p.s.circle((cx, cy), radius, fill=_mix(FACTORY_FILL, TABLE_FILL, 0.6), stroke=FACTORY_EDGE,
-               width=d.stroke, dash=f"{0.15 * u:.1f} {0.1 * u:.1f}", title="the centre",
+               width=d.stroke, dash=f"{0.15 * u:.1f} {0.1 * u:.1f}", title=t("draw.centre.title"),
                key="centre")
-    p.label((cx, cy - radius + 0.38 * u), "centre", 0.32, fill=d.faint)
+    p.label((cx, cy - radius + 0.38 * u), t("draw.centre.label"), 0.32, fill=d.faint)
     groups: list[int | None] = [c for c in COLOURS if game.centre[c]]
     if game.centre_marker:
         groups.append(None)
@@ -603,10 +614,10 @@ def _centre(p: _Painter, game, cx: float, cy: float, radius: float) -> None:
         y = cy - 1.45 * u + r * 1.0 * u
         if colour is None:
             p.tile(x, y, size, MARKER, key="centre",
-                   title="first-player marker: the first to take from the centre takes it too")
+                   title=t("draw.centre.marker"))
             continue
         key = f"centre:{LETTERS[colour]}"
-        tip = f"centre: {_plural(game.centre[colour], NAMES[colour] + ' tile')}"
+        tip = t.count("draw.centre.tiles", game.centre[colour], colour=colour_title(colour))
         p.tile(x, y, size, colour, key=key, title=tip)
         p.label((x + size + 0.12 * u, y + size / 2), f"\u00d7{game.centre[colour]}", 0.36,
                 anchor="start", key=key)
@@ -621,13 +632,13 @@ def palette_scene(*, selected: int | None = None, display: Display | None = None
     d = resolve(display)
     u = CELL * d.scale
     scene = Scene(0.4 * u + len(COLOURS) * 1.3 * u, 1.8 * u, background=TABLE_FILL,
-                  title="Azul colours")
+                  title=t("draw.palette.title"))
     highlight = [f"colour:{LETTERS[selected]}"] if selected is not None else []
     p = _Painter(scene, d, "", highlight)
     for colour in COLOURS:
         x, y = 0.4 * u + colour * 1.3 * u, 0.4 * u
         key = f"colour:{LETTERS[colour]}"
-        p.tile(x, y, u, colour, key=key, title=NAMES[colour])
+        p.tile(x, y, u, colour, key=key, title=colour_title(colour))
         p.remember(key, (x, y, u, u))
     p.finish()
     return scene
@@ -646,9 +657,8 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
     boards = []
     for p, board in enumerate(game.boards):
         to_move = p == game.current and not game.over
-        name = f"player {p}" + (" \u2014 to move" if to_move else "")
-        if p in game.winners:
-            name += " \u2014 wins"
+        name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners
+                 else "draw.player.name", player=p)
         scene = board_scene(board, highlight=highlight, gray=game.gray, title=name,
                             key_prefix=f"player:{p}:", display=d)
         scene = _on_background(scene)
@@ -661,7 +671,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
     head = 1.0 * u
     width = left.width + right.width
     scene = Scene(width, head + max(left.height, right.height), background=TABLE_FILL,
-                  title="Azul table")
+                  title=t("draw.table.title"))
     scene.text((0.4 * u, head / 2 + 0.1 * u), _status(game), size=0.46 * u, anchor="start",
                fill=d.ink, weight="bold")
     scene.place(left, 0, head + max(0.0, (right.height - left.height) / 2))
@@ -670,15 +680,13 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
 
 
 def _status(game) -> str:
-    wall = "gray wall" if game.gray else "coloured wall"
+    wall = t("draw.status.gray_wall" if game.gray else "draw.status.coloured_wall")
     if game.over:
-        scores = ", ".join(map(str, game.scores))
-        return f"game over after round {game.round} ({wall}): scores {scores}"
+        return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores))
     line = _line_to_place(game)
     if line is not None:
-        return (f"round {game.round}, wall tiling ({wall}): player {game.current} chooses the "
-                f"column of line {line}")
-    return f"round {game.round}, factory offer ({wall}): player {game.current} to move"
+        return t("draw.status.tiling", round=game.round, wall=wall, player=game.current, line=line)
+    return t("draw.status.offer", round=game.round, wall=wall, player=game.current)
 
 
 def _line_to_place(game) -> int | None:
@@ -695,12 +703,12 @@ def boards_scene(boards: Sequence[Board], *, gray: bool | None = None,
     ``player:P:...``."""
     d = resolve(display)
     highlight = list(highlight)
-    titles = titles or [f"player {p}" for p in range(len(boards))]
+    titles = titles or [t("draw.player.name", player=p) for p in range(len(boards))]
     scenes = [_on_background(board_scene(board, gray=gray, title=name, highlight=highlight,
                                          key_prefix=f"player:{p}:", display=d))
               for p, (board, name) in enumerate(zip(boards, titles, strict=True))]
     columns = len(scenes) if len(scenes) <= 2 else ceil(len(scenes) / 2)
-    return _grid(scenes, columns, d, title="Azul boards")
+    return _grid(scenes, columns, d, title=t("draw.boards.title"))
 
 
 def scenario_scene(scenario, *, tiled: bool = False, display: Display | None = None) -> Scene:
@@ -714,8 +722,8 @@ def scenario_scene(scenario, *, tiled: bool = False, display: Display | None = N
 def tiling_result_scene(result, *, gray: bool | None = None,
                         display: Display | None = None) -> Scene:
     """The boards after a tiling phase (a ``TilingResult``), titled with each score change."""
-    titles = [f"player {p}: {before} \u2192 {board.score}"
-              + (" \u2014 wins" if p in result.winners else "")
+    titles = [t("draw.player.change_wins" if p in result.winners else "draw.player.change", player=p,
+                before=before, after=board.score)
               for p, (before, board) in enumerate(zip(result.before, result.boards, strict=True))]
     if gray is None:
         gray = any(looks_gray(board) for board in result.boards)
