@@ -16,12 +16,22 @@ from math import ceil
 from matplotlib.figure import Figure
 
 from tabletop import Display
+from tabletop.i18n import join_or
+from tabletop.mpl import shaped as _shaped_line
 from tabletop.settings import resolve
 
 from .game import Game
+from .locale import t
 from .policies import POLICIES, play_out
 from .scenario import Scenario, TilingResult
 from .tiling import EndBonus, FloorPenalty, Placement
+
+
+def _shaped(text: str) -> str:
+    """Text for matplotlib (``tabletop.mpl.shaped``), line by line: reordered whole, a right-to-left
+    text would have its line breaks moved."""
+    return "\n".join(_shaped_line(line) for line in str(text).split("\n"))
+
 
 #: One colour per player or series (the Okabe-Ito palette, safe for colour-blind eyes), with a
 #: marker, a line style and a hatch that tell them apart without colour.
@@ -49,9 +59,13 @@ class _Style:
         return fig, ax
 
     def labels(self, ax, title: str, x: str, y: str) -> None:
-        ax.set_title(title, fontsize=self.font * 1.2, fontweight="bold")
-        ax.set_xlabel(x, fontsize=self.font, fontweight=self.weight)
-        ax.set_ylabel(y, fontsize=self.font, fontweight=self.weight)
+        ax.set_title(_shaped(title), fontsize=self.font * 1.2, fontweight="bold")
+        ax.set_xlabel(_shaped(x), fontsize=self.font, fontweight=self.weight)
+        ax.set_ylabel(_shaped(y), fontsize=self.font, fontweight=self.weight)
+
+    def note(self, ax, text: str) -> None:
+        """A sentence in the middle of an empty chart."""
+        ax.text(0.5, 0.5, _shaped(text), transform=ax.transAxes, ha="center", fontsize=self.font)
 
     def legend(self, ax) -> None:
         ax.legend(fontsize=self.font, frameon=False)
@@ -89,24 +103,25 @@ def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
     st = _Style(display)
     rounds, history = rounds_and_scores(game_or_history)
     fig, ax = st.figure()
-    st.labels(ax, "Scores round by round", "round", "score")
+    st.labels(ax, t("figures.progression.title"), t("figures.progression.x"), t("figures.progression.y"))
     if not history:
-        ax.text(0.5, 0.5, "no round has been played yet", transform=ax.transAxes, ha="center",
-                fontsize=st.font)
+        st.note(ax, t("figures.progression.empty"))
         return fig
     players = len(history[0])
     won = game_or_history.winners if isinstance(game_or_history, Game) else []
-    names = list(names) if names is not None else [f"player {p}" for p in range(players)]
+    names = list(names) if names is not None else [t("draw.player.name", player=p) for p in range(players)]
     for p in range(players):
         scores = [row[p] for row in history]
-        label = f"{names[p]}: {scores[-1]}" + (" (wins)" if p in won else "")
+        label = t("figures.progression.wins" if p in won else "figures.progression.label", player=names[p],
+                  score=scores[-1])
         ax.plot(rounds, scores, color=SERIES_COLOURS[p], marker=MARKERS[p], linewidth=st.line,
-                markersize=4 + 2 * st.d.stroke, label=label,
+                markersize=4 + 2 * st.d.stroke, label=_shaped(label),
                 linestyle=LINE_STYLES[p] if st.d.colour_blind else "-")
     ticks = [str(r) for r in rounds]
     if isinstance(game_or_history, Game) and game_or_history.over:
-        ticks[-1] += "\n+ bonus"  # the last round's scores include the end bonuses
-    ax.set_xticks(rounds, ticks)
+        # The last round's scores include the end bonuses.
+        ticks[-1] = t("figures.progression.last_round", round=rounds[-1])
+    ax.set_xticks(rounds, [_shaped(tick) for tick in ticks])
     top = max(max(row) for row in history)
     ax.set_ylim(bottom=-0.04 * max(top, 10))  # room for the markers of a score of 0
     ax.grid(axis="y", alpha=0.3)
@@ -124,11 +139,11 @@ def simulate(n: int, players: int = 2, seed: int | str = 0,
     and its players ``"{seed}:{i}:{p}"``, so the same arguments give the same scores."""
     names = [policy] * players if isinstance(policy, str) else list(policy)
     if len(names) != players:
-        raise ValueError(f"give one policy for everybody or one per seat ({players}), "
-                         f"not {len(names)}")
+        raise ValueError(t("figures.simulate.policies", players=players, policies=len(names)))
     for name in names:
         if name not in POLICIES:
-            raise ValueError(f"no policy {name!r}: choose among {', '.join(sorted(POLICIES))}")
+            choices = join_or(sorted(POLICIES))
+            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=choices))
     finals = []
     for i in range(n):
         game = Game(players, seed=f"{seed}:{i}", wall=wall)
@@ -143,8 +158,8 @@ def _series(totals) -> dict[str, list[int]]:
     totals = list(totals)
     if totals and isinstance(totals[0], Sequence):  # games × seats, as simulate() returns
         seats = len(totals[0])
-        return {f"player {p}": [game[p] for game in totals] for p in range(seats)}
-    return {"final scores": totals}
+        return {t("draw.player.name", player=p): [game[p] for game in totals] for p in range(seats)}
+    return {t("figures.histogram.final_scores"): totals}
 
 
 def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[str, Sequence[int]],
@@ -157,10 +172,11 @@ def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[st
     series = _series(totals)
     values = [v for vs in series.values() for v in vs]
     fig, ax = st.figure()
-    st.labels(ax, title or f"Final scores of {max(map(len, series.values()), default=0)} games",
-              "final score", "games")
+    games = max(map(len, series.values()), default=0)
+    st.labels(ax, title or t.count("figures.histogram.title", games), t("figures.histogram.x"),
+              t("figures.histogram.y"))
     if not values:
-        ax.text(0.5, 0.5, "no scores", transform=ax.transAxes, ha="center", fontsize=st.font)
+        st.note(ax, t("figures.histogram.empty"))
         return fig
     if bins is None:  # whole-number bins, at most about 30 of them
         lo, hi = min(values), max(values)
@@ -172,8 +188,9 @@ def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[st
             continue
         mean = sum(vs) / len(vs)
         ax.hist(vs, bins=bins, color=SERIES_COLOURS[k], alpha=0.5 if several else 0.85,
-                edgecolor=SERIES_COLOURS[k], linewidth=st.d.stroke, label=f"{name} (mean "
-                f"{mean:.1f})", hatch=HATCHES[k] if st.d.colour_blind else None)
+                edgecolor=SERIES_COLOURS[k], linewidth=st.d.stroke,
+                label=_shaped(t("figures.histogram.series", series=name, mean=f"{mean:.1f}")),
+                hatch=HATCHES[k] if st.d.colour_blind else None)
         ax.axvline(mean, color=SERIES_COLOURS[k], linestyle="--", linewidth=st.line)
     ax.grid(axis="y", alpha=0.3)
     st.legend(ax)
@@ -209,21 +226,22 @@ def compare_tilings(a: TilingResult | Scenario, b: TilingResult | Scenario, *, p
     fig, ax = st.figure(7.0, 4.6)
     before = [r.before[player] for r in results]
     after = [r.boards[player].score for r in results]
-    st.labels(ax, f"Player {player}: {labels[0]} {before[0]} \u2192 {after[0]}, "
-                  f"{labels[1]} {before[1]} \u2192 {after[1]}",
-              f"\u0394 = {labels[1]} \u2212 {labels[0]}", "points")
+    st.labels(ax, t("figures.compare.title", player=player, first=labels[0], first_before=before[0],
+                    first_after=after[0], second=labels[1], second_before=before[1], second_after=after[1]),
+              t("figures.compare.x", first=labels[0], second=labels[1]), t("figures.compare.y"))
     width = 0.38
     xs = range(len(CATEGORIES))
     for k, (name, values) in enumerate(zip(labels, parts, strict=True)):
         heights = [values[c] for c in CATEGORIES]
         offset = (k - 0.5) * width
-        bars = ax.bar([x + offset for x in xs], heights, width, label=name,
+        bars = ax.bar([x + offset for x in xs], heights, width, label=_shaped(name),
                       color=SERIES_COLOURS[k], edgecolor="black", linewidth=st.d.stroke * 0.6,
                       hatch=HATCHES[k] if st.d.colour_blind else None)
         ax.bar_label(bars, labels=[_signed(h) for h in heights], fontsize=st.font * 0.9,
                      padding=2)
     ax.axhline(0, color="black", linewidth=st.d.stroke)
-    ticks = [f"{_category_label(c, results, player)}\n\u0394 {_signed(parts[1][c] - parts[0][c])}"
+    ticks = [_shaped(t("figures.compare.tick", category=_category_label(c, results, player),
+                      difference=_signed(parts[1][c] - parts[0][c])))
              for c in CATEGORIES]
     ax.set_xticks(list(xs), ticks, fontsize=st.font)
     ax.margins(y=0.2)
@@ -236,8 +254,8 @@ def _signed(n: int) -> str:
 
 
 def _category_label(category: str, results: Sequence[TilingResult], player: int) -> str:
-    if category != "floor":
-        return category
-    clamped = [any(isinstance(s, FloorPenalty) and s.clamped for s in r.player_steps(player))
-               for r in results]
-    return "floor (clamped at 0)" if any(clamped) else "floor"
+    """A category's name under its bars (texts ``figures.category.<name>``); the floor says when a
+    score stopped at 0."""
+    clamped = category == "floor" and any(
+        isinstance(s, FloorPenalty) and s.clamped for r in results for s in r.player_steps(player))
+    return t("figures.category.floor_clamped") if clamped else t(f"figures.category.{category}")

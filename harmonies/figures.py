@@ -16,7 +16,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from tabletop.i18n import join_or
-from tabletop.mpl import shaped
+from tabletop.mpl import shaped as _shaped_line
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
 
@@ -29,12 +29,19 @@ from .locale import t
 from .policies import GreedyPolicy, RandomPolicy
 from .scoring import CATEGORIES, Breakdown, category_title
 
+
+def _shaped(text: str) -> str:
+    """Text for matplotlib (``tabletop.mpl.shaped``), line by line: reordered whole, a right-to-left
+    text would have its line breaks moved."""
+    return "\n".join(_shaped_line(line) for line in str(text).split("\n"))
+
+
 _HATCHES = ("", "//", "..", "xx")
 
 
 def _category_names() -> list[str]:
     """The score categories as the chart's axis shows them, in the language in force."""
-    return [shaped(category_title(c)) for c in CATEGORIES]
+    return [_shaped(category_title(c)) for c in CATEGORIES]
 
 
 def _tidy(ax) -> None:
@@ -91,10 +98,10 @@ def rotation_sheet(card: Card | int | str, board: Board | None = None, *,
         column.place(small, (column.width - small.width) / 2, pattern.height)
         column.draw_on(ax)
         caption = _rotation_caption(turns, same, len(cells), len(cubes), board is None)
-        ax.set_title(shaped(caption), fontsize=_font(disp, 11), y=-0.02, va="top")
+        ax.set_title(_shaped(caption), fontsize=_font(disp, 11), y=-0.02, va="top")
     title = (t("figures.rotation.title_empty", card=c.title, id=c.id) if board is None
              else t("figures.rotation.title_board", card=c.title, id=c.id, side=shown.side))
-    fig.suptitle(shaped(title), fontsize=_font(disp, 13), fontweight="bold")
+    fig.suptitle(_shaped(title), fontsize=_font(disp, 13), fontweight="bold")
     return fig
 
 
@@ -128,12 +135,12 @@ def breakdown_chart(breakdown: Breakdown, *, title: str | None = None, display: 
     bars = ax.bar(_category_names(), values, color=_category_colours(), edgecolor="#333333",
                   linewidth=1.5 if disp.high_contrast else 0.8)
     ax.bar_label(bars, labels=[str(v) for v in values], padding=2, fontsize=_font(disp, 10))
-    ax.set_ylabel(shaped(t("figures.points")), fontsize=_font(disp, 10))
+    ax.set_ylabel(_shaped(t("figures.points")), fontsize=_font(disp, 10))
     ax.set_ylim(0, max(values + [1]) * 1.18)
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
     title = title or t.count("figures.breakdown.title", breakdown.total, landscapes=breakdown.landscapes)
-    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
+    ax.set_title(_shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
@@ -153,8 +160,8 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None 
     colours = _category_colours()
     edge = 1.5 if disp.high_contrast else 0.8
     style = dict(color=colours, edgecolor="#333333", linewidth=edge)
-    bars_a = ax.bar([x - width / 2 for x in xs], va, width, alpha=0.55, label=shaped(first), **style)
-    bars_b = ax.bar([x + width / 2 for x in xs], vb, width, hatch="//", label=shaped(second), **style)
+    bars_a = ax.bar([x - width / 2 for x in xs], va, width, alpha=0.55, label=_shaped(first), **style)
+    bars_b = ax.bar([x + width / 2 for x in xs], vb, width, hatch="//", label=_shaped(second), **style)
     ax.bar_label(bars_a, fontsize=_font(disp, 8), padding=1)
     ax.bar_label(bars_b, fontsize=_font(disp, 8), padding=1)
     top = max(va + vb + [1])
@@ -164,17 +171,17 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None 
                         fontweight="bold", color="#1a7f1a" if v > u else "#b00020")
     ax.set_xticks(list(xs), _category_names())
     ax.set_ylim(0, top * 1.3)
-    ax.set_ylabel(shaped(t("figures.points")), fontsize=_font(disp, 10))
+    ax.set_ylabel(_shaped(t("figures.points")), fontsize=_font(disp, 10))
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
     # Neutral legend swatches: the bars' colours belong to the categories, the hatch to the board.
-    swatches = [Patch(facecolor="#bbbbbb", edgecolor="#333333", alpha=0.55, label=shaped(first)),
-                Patch(facecolor="#bbbbbb", edgecolor="#333333", hatch="//", label=shaped(second))]
+    swatches = [Patch(facecolor="#bbbbbb", edgecolor="#333333", alpha=0.55, label=_shaped(first)),
+                Patch(facecolor="#bbbbbb", edgecolor="#333333", hatch="//", label=_shaped(second))]
     ax.legend(handles=swatches, fontsize=_font(disp, 9), frameon=False)
     diff = b.total - a.total
     title = title or t.count("figures.compare.title", abs(diff), first=first, before=a.total, second=second,
                              after=b.total, difference=f"{diff:+d}")
-    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
+    ax.set_title(_shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
@@ -231,15 +238,15 @@ def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins
         ax.hist(values, bins=bins, range=(min(everything), max(everything) + 1), color=colour,
                 alpha=0.75 if single else 1.0, histtype="bar" if single else "step",
                 linewidth=1.0 if single else 2.2, edgecolor="#333333" if single else colour,
-                hatch=None if single else _HATCHES[k % len(_HATCHES)] or None, label=shaped(text))
+                hatch=None if single else _HATCHES[k % len(_HATCHES)] or None, label=_shaped(text))
         ax.axvline(mean, color=colour, linestyle="--", linewidth=1.5)
-    ax.set_xlabel(shaped(t("figures.histogram.x")), fontsize=_font(disp, 10))
-    ax.set_ylabel(shaped(t("figures.histogram.y")), fontsize=_font(disp, 10))
+    ax.set_xlabel(_shaped(t("figures.histogram.x")), fontsize=_font(disp, 10))
+    ax.set_ylabel(_shaped(t("figures.histogram.y")), fontsize=_font(disp, 10))
     ax.tick_params(labelsize=_font(disp, 9))
     _tidy(ax)
     ax.legend(fontsize=_font(disp, 9), frameon=False)
     title = title or t.count("figures.histogram.title", len(everything))
-    ax.set_title(shaped(title), fontsize=_font(disp, 12), fontweight="bold")
+    ax.set_title(_shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 

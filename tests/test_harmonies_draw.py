@@ -480,13 +480,15 @@ class TestScenarioAndReprs:
         svg = draw.scenario_scene(s, highlight="mountains").to_svg()
         total = s.score().total
         assert f"Side A board: {total} points" in texts(svg)
-        assert any(w.startswith("outlined: Mountains") for w in texts(svg))
+        assert any(w.startswith(f"outlined: {scoring.category_title('mountains')}") for w in texts(svg))
         keys = {el.get("data-key") for el in shapes(svg)}
         assert {"card:3", "card:39"} <= keys
 
     def test_scenario_title_keeps_each_category_with_its_points(self):
         title = draw.scenario_title(scoring.score(full_board()), "water")
-        assert title.count("\n") == 3 and "Water\xa011" in title and "Animal\xa0cards\xa00" in title
+        # Each category and its points are joined by no-break spaces: "water\xa011", "animal\xa0cards\xa00".
+        water, animals = (scoring.category_title(c).replace(" ", "\xa0") for c in ("water", "animals"))
+        assert title.count("\n") == 3 and f"{water}\xa011" in title and f"{animals}\xa00" in title
 
     def test_repr_svg(self):
         game = a_game(actions=5)
