@@ -11,6 +11,10 @@ The widgets decide no rule. A token is stacked by ``Board.place``, a cube's cell
 ``scoring.score``. When the engine refuses, its message appears in the widget (``.message``) and
 nothing changes. Undo keeps copies of engine states (``Board.copy``, ``Game.copy``).
 
+Every text a widget shows comes from the catalogue (``harmonies/locale``) and follows the language
+menu: ``relabel()`` puts labels, options, messages, the log and the pictures' words into the language
+in force. Option values, tools and seat kinds stay the English identifiers of the API.
+
 - ``BoardEditor``: stack tokens by clicking, cubes on and off, undo/redo, side A/B, the river
   reading, scenario files in and out, the live score with a category's items outlined on the board.
 - ``HabitatExplorer``: one of the 42 cards, its six rotations, its habitats on a board (near misses as
@@ -24,12 +28,16 @@ from __future__ import annotations
 import logging
 import os
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
 import ipywidgets as w
 
 from tabletop.clickable import ClickableSVG
+from tabletop.i18n import join_and, join_or
+from tabletop.locale import t as common
+from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
 from . import draw, habitats, scoring
@@ -46,9 +54,9 @@ from .actions import (
 from .board import Board, Side
 from .cards import Card, all_cards
 from .cards import card as _card_lookup
-from .cli import END_WORDS
 from .errors import HarmoniesError, ScenarioError
 from .game import Game
+from .locale import t
 from .policies import GreedyPolicy, RandomPolicy
 from .scenario import Scenario
 from .tokens import Colour
@@ -66,23 +74,40 @@ _WARN = ("background:#fff4d6;border:1px solid #e2b24a;border-radius:6px;padding:
          "color:#4d3800;margin:4px 0")
 _NOTE = "color:#4a4a4a;padding:2px 4px"
 
+#: A text a widget shows: already in words (the engine's messages), a catalogue text
+#: (``t.lazy``), or a function that puts it into words in the language in force when shown.
+Said = str | object | Callable[[], str]
+
+
+def _words_of(said: Said) -> str:
+    return said() if callable(said) else str(said)
+
 
 class _Warns:
-    """The friendly warning area shared by the widgets: ``.message`` is its plain text."""
+    """The friendly warning area shared by the widgets: ``.message`` is its plain text.
 
-    _message = ""
+    A message is kept as said (see ``Said``), so that a change of language shows it in the new
+    language; the engine's own messages stay in the language they were raised in.
+    """
+
+    _warning: Said = ""
+    _note: Said = ""
 
     @property
     def message(self) -> str:
         """The last refusal, in the engine's words; empty after an action that worked."""
-        return self._message
+        return _words_of(self._warning)
 
-    def _say(self, warning: str = "", note: str = "") -> None:
-        self._message = warning
+    def _say(self, warning: Said = "", note: Said = "") -> None:
+        self._warning, self._note = warning, note
+        self._show_message()
+
+    def _show_message(self) -> None:
+        warning, note = _words_of(self._warning), _words_of(self._note)
         if warning:
-            self._message_box.value = f'<div style="{_WARN}">⚠ {escape(warning)}</div>'
+            self._message_box.value = html(f"⚠ {escape(warning)}", style=_WARN)
         else:
-            self._message_box.value = f'<div style="{_NOTE}">{escape(note)}</div>' if note else ""
+            self._message_box.value = html(escape(note), style=_NOTE) if note else ""
 
 
 def _cell_name(key: str) -> str:
@@ -104,34 +129,59 @@ def _as_scenario(value, side: Side | str = "A") -> Scenario:
         return Scenario.loads(value)
     if isinstance(value, str | os.PathLike):
         if not str(value).strip():
-            raise ScenarioError("file", "no file name given")
+            raise ScenarioError("file", t("editor.no_file_name"))
         return Scenario.load(value)
     raise TypeError(f"expected a Board, a Scenario, a scenario file's text or its path, not "
                     f"{type(value).__name__}")
 
 
 def _words(items) -> str:
-    items = [str(x) for x in items]
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """A list in words, in the language in force ("blue, brown and green"), or "nothing"."""
+    items = list(items)
+    return join_and(items) if items else t("widgets.nothing")
+
+
+def _colour(colour: Colour | str) -> str:
+    """A token colour's name in the language in force."""
+    return Colour(colour).title
+
+
+def _colours(colours) -> str:
+    return _words(_colour(c) for c in colours)
+
+
+def _card_title(card: int | str) -> str:
+    return _card_lookup(card).title
+
+
+def _river_title(reading: str) -> str:
+    """A river reading's name for the menu (the reading itself stays the value)."""
+    titles = {"shortest-path": t("editor.river.shortest_path"),
+              "loops-full-length": t("editor.river.loops_full_length")}
+    return titles.get(reading, reading)
 
 
 # A picture keeps its own size in a row of widgets instead of shrinking to fit.
 _NATURAL = {"flex": "0 0 auto"}
 
 
-def _button(description: str, handler, **options) -> w.Button:
-    button = w.Button(description=description, layout=w.Layout(width="auto"), **options)
+def _button(handler, **options) -> w.Button:
+    """A button whose words ``relabel`` sets."""
+    button = w.Button(layout=w.Layout(width="auto"), **options)
     button.on_click(lambda _b: handler())
     return button
+
+
+def _label(text: str) -> str:
+    """A short label beside a control, in the language in force."""
+    return html(escape(text), tag="span", style="padding:0 0.3em")
 
 
 # ---------------------------------------------------------------------------------------------
 # The board editor
 
 
-class BoardEditor(_Warns, w.VBox):
+class BoardEditor(_Warns, Localised, w.VBox):
     """Build a Harmonies board by clicking, and watch its score.
 
     Choose a tool in the palette (a token colour, or the cube) and click a cell: a token is stacked by
@@ -146,8 +196,9 @@ class BoardEditor(_Warns, w.VBox):
 
     Methods (each is what a control calls): ``choose(tool)``, ``click(cell)``, ``undo()``, ``redo()``,
     ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``load(path_or_text)``, ``save(path)``,
-    ``show_category(category or None)``. Properties: ``board`` (a copy), ``breakdown``, ``message``,
-    ``svg``, ``scene``, ``tool``, ``category``; ``scenario()`` gives the position as a Scenario.
+    ``show_category(category or None)``, ``relabel()``. Properties: ``board`` (a copy), ``breakdown``,
+    ``message``, ``svg``, ``scene``, ``tool``, ``category``; ``scenario()`` gives the position as a
+    Scenario.
     """
 
     def __init__(self, board=None, *, side: Side | str = "A", animals=(), spirit=None,
@@ -171,46 +222,81 @@ class BoardEditor(_Warns, w.VBox):
 
         self._message_box = w.HTML()
         self._palette = ClickableSVG(self._palette_svg(), on_click=self.choose, layout=_NATURAL)
-        self._cube_tool = w.ToggleButton(description="cube", tooltip="put a cube on a token, or take it off",
-                                         layout=w.Layout(width="6em"))
+        self._cube_tool = w.ToggleButton(layout=w.Layout(width="6em"))
         self._cube_tool.observe(self._on_cube_tool, "value")
-        self._undo = _button("undo", self.undo, icon="undo")
-        self._redo = _button("redo", self.redo, icon="repeat")
-        self._side = w.ToggleButtons(options=["A", "B"], tooltips=["side A: a river", "side B: islands"],
-                                     style={"button_width": "2.5em"})
+        self._undo = _button(self.undo, icon="undo")
+        self._redo = _button(self.redo, icon="repeat")
+        self._clear = _button(self.clear, icon="trash")
+        self._side_label = w.HTML()
+        self._side = w.ToggleButtons(options=["A", "B"], style={"button_width": "2.5em"})
         self._side.observe(lambda change: self._syncing or self.set_side(change["new"]), "value")
-        self._river = w.Dropdown(options=list(scoring.RIVER_READINGS), description="river",
-                                 layout=w.Layout(width="15em"), style={"description_width": "3em"})
+        self._river = w.Dropdown(options=list(scoring.RIVER_READINGS), layout=w.Layout(width="17em"),
+                                 style={"description_width": "initial"})
         self._river.observe(lambda change: self._syncing or self.set_river(change["new"]), "value")
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._score_values = {key: w.HTML() for key in SCORE_KEYS}
-        self._category_buttons = {}
+        self._category_buttons: dict[str, w.Button] = {}
+        self._category_labels: dict[str, w.HTML] = {}
+        table = w.GridBox(self._score_rows(), layout=w.Layout(
+            grid_template_columns="minmax(7.5em, max-content) 3em", align_items="center"))
+        self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="18em"),
+                            style={"description_width": "initial"})
+        self._upload = w.FileUpload(accept=".json", multiple=False)
+        self._upload.observe(self._on_upload, "value")
+        self._load = _button(lambda: self.load(self._file.value))
+        self._save = _button(lambda: self.save(self._file.value))
+        self._score_heading = w.HTML()
+        tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
+        edit = w.HBox([self._undo, self._redo, self._clear, self._side_label, self._side, self._river],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        files = w.HBox([self._file, self._load, self._save, self._upload])
+        board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
+        super().__init__([tools, edit, self._message_box, board_and_score, files])
+        self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
+        self._localise()
+        self.relabel()
+
+    def _score_rows(self) -> list[w.Widget]:
+        """The score table: a button per category on the board (it outlines its items), a label for
+        the others, each followed by its points."""
         rows = []
         for key in SCORE_KEYS:
             if key in ON_BOARD:
-                b = w.Button(description=key, layout=w.Layout(width="7.5em"),
-                             tooltip=f"outline the {key} items on the board")
+                b = w.Button(layout=w.Layout(width="100%"))
                 b.on_click(lambda _b, key=key: self.show_category(None if self._category == key else key))
                 self._category_buttons[key] = b
                 rows.append(b)
             else:
-                rows.append(w.HTML(f"<b>{key}</b>", layout=w.Layout(padding="0 0 0 0.6em")))
+                self._category_labels[key] = w.HTML(layout=w.Layout(padding="0 0 0 0.6em"))
+                rows.append(self._category_labels[key])
             rows.append(self._score_values[key])
-        table = w.GridBox(rows, layout=w.Layout(grid_template_columns="7.5em 3em", align_items="center"))
-        self._file = w.Text(placeholder="scenario.json", description="file",
-                            layout=w.Layout(width="18em"), style={"description_width": "2.5em"})
-        self._upload = w.FileUpload(accept=".json", multiple=False, description="upload")
-        self._upload.observe(self._on_upload, "value")
-        tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
-        edit = w.HBox([self._undo, self._redo, _button("clear", self.clear, icon="trash"),
-                       w.HTML("&nbsp;side"), self._side,
-                       self._river], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        files = w.HBox([self._file, _button("load", lambda: self.load(self._file.value)),
-                        _button("save", lambda: self.save(self._file.value)), self._upload])
-        board_and_score = w.HBox([self._view, w.VBox([w.HTML("<b>score</b> (click a category to outline "
-                                                              "it)"), table])])
-        super().__init__([tools, edit, self._message_box, board_and_score, files])
-        self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
+        return rows
+
+    def relabel(self) -> None:
+        """Every label, option and message in the language in force; the board and score redrawn."""
+        self._cube_tool.description = t("editor.cube")
+        self._cube_tool.tooltip = t("editor.cube.tooltip")
+        self._undo.description = t("editor.undo")
+        self._redo.description = t("editor.redo")
+        self._clear.description = t("editor.clear")
+        self._side_label.value = _label(t("editor.side"))
+        self._side.tooltips = [t("editor.side.a"), t("editor.side.b")]
+        self._syncing = True  # new option labels must not count as a choice
+        self._river.options = [(_river_title(r), r) for r in scoring.RIVER_READINGS]
+        self._syncing = False
+        self._river.description = t("editor.river")
+        for key, button in self._category_buttons.items():
+            button.description = scoring.category_title(key)
+            button.tooltip = t("editor.category.tooltip", category=scoring.category_title(key))
+        for key, label in self._category_labels.items():
+            label.value = html(f"<b>{escape(scoring.category_title(key))}</b>")
+        self._score_heading.value = html(t("editor.score.heading"))
+        self._file.description = t("editor.file")
+        self._upload.description = t("editor.upload")
+        self._load.description = t("editor.load")
+        self._save.description = t("editor.save")
+        self._show_message()
+        self._palette.svg = self._palette_svg()
         self._refresh()
 
     # -- reading --------------------------------------------------------------------------------
@@ -287,7 +373,7 @@ class BoardEditor(_Warns, w.VBox):
 
     def undo(self) -> None:
         if not self._past:
-            self._say("nothing to undo")
+            self._say(t.lazy("editor.nothing_to_undo"))
             return
         self._future.append(self._state)
         self._state = self._past.pop()
@@ -296,7 +382,7 @@ class BoardEditor(_Warns, w.VBox):
 
     def redo(self) -> None:
         if not self._future:
-            self._say("nothing to redo")
+            self._say(t.lazy("editor.nothing_to_redo"))
             return
         self._past.append(self._state)
         self._state = self._future.pop()
@@ -307,7 +393,7 @@ class BoardEditor(_Warns, w.VBox):
         """Empty the board (tokens and cubes); the cards and the river reading stay."""
         s = self._state
         if s.board == Board(s.board.side):
-            self._say(note="the board is already empty")
+            self._say(note=t.lazy("editor.already_empty"))
             return
         before = self.scenario()
         self._state = Scenario(Board(s.board.side), s.animals, s.spirit, s.river)
@@ -318,7 +404,7 @@ class BoardEditor(_Warns, w.VBox):
         try:
             new = Side(str(side).strip().upper())
         except ValueError:
-            self._say(f"{side!r} is not a side of the personal board (use A or B)")
+            self._say(t.lazy("editor.not_a_side", side=repr(side)))
             return
         s = self._state
         if new is s.board.side:
@@ -352,21 +438,22 @@ class BoardEditor(_Warns, w.VBox):
             return
         before = self.scenario()
         self._state = new
-        self._changed(before, note=f"loaded {source}" if not str(source).lstrip().startswith("{") else
-                      "scenario loaded")
+        text = str(source)
+        self._changed(before, note=t.lazy("editor.loaded") if text.lstrip().startswith("{") else
+                      t.lazy("editor.loaded_file", file=text))
 
     def save(self, path: str | os.PathLike) -> Path | None:
         """Write the position as a scenario file; returns the path, or None when it cannot be written."""
         if not str(path).strip():
-            self._say("give a file name to save to, e.g. my-board.json")
+            self._say(t.lazy("editor.no_file_to_save"))
             return None
         target = Path(path)
         try:
             target.write_text(self.scenario().dumps(), encoding="utf-8")
         except OSError as err:
-            self._say(f"cannot write {target}: {err.strerror or err}")
+            self._say(t.lazy("editor.cannot_write", file=str(target), reason=err.strerror or str(err)))
             return None
-        self._say(note=f"saved to {target}")
+        self._say(note=t.lazy("editor.saved", file=str(target)))
         return target
 
     def show_category(self, category: str | None) -> None:
@@ -384,7 +471,7 @@ class BoardEditor(_Warns, w.VBox):
         self._refresh()
 
     # -- internals ------------------------------------------------------------------------------
-    def _changed(self, before: Scenario, note: str = "") -> None:
+    def _changed(self, before: Scenario, note: Said = "") -> None:
         self._past.append(before)
         self._future.clear()
         self._say(note=note)
@@ -404,7 +491,7 @@ class BoardEditor(_Warns, w.VBox):
             try:
                 text = bytes(files[0]["content"]).decode("utf-8-sig")
             except UnicodeDecodeError as err:
-                self._say(f"{files[0]['name']} is not UTF-8 text ({err.reason})")
+                self._say(t.lazy("editor.not_utf8", file=files[0]["name"], reason=err.reason))
                 return
             self.load(text)
 
@@ -432,7 +519,7 @@ class BoardEditor(_Warns, w.VBox):
 # The habitat explorer
 
 
-class HabitatExplorer(_Warns, w.VBox):
+class HabitatExplorer(_Warns, Localised, w.VBox):
     """One card's habitats on a board: its six rotations, every placement present, the near misses.
 
     ``board`` may be a Board, a Scenario, a scenario file's text or its path (None: an empty board of
@@ -442,9 +529,9 @@ class HabitatExplorer(_Warns, w.VBox):
     ``habitats.can_place_cube`` allows it now.
 
     Methods: ``select_card(id_or_name)``, ``show_rotation(k or None)``, ``click(cell)``,
-    ``set_board(board)``. Properties: ``board`` (a copy), ``card``, ``matches`` and ``near_misses``
-    (those shown: only one rotation's when a rotation is chosen), ``cube_cells`` (every cell where a
-    cube of the card may go now), ``message``, ``svg``, ``scene``.
+    ``set_board(board)``, ``relabel()``. Properties: ``board`` (a copy), ``card``, ``matches`` and
+    ``near_misses`` (those shown: only one rotation's when a rotation is chosen), ``cube_cells`` (every
+    cell where a cube of the card may go now), ``message``, ``svg``, ``scene``.
     """
 
     def __init__(self, board=None, card: Card | int | str = 1, *, side: Side | str = "A",
@@ -455,22 +542,42 @@ class HabitatExplorer(_Warns, w.VBox):
         self._rotation: int | None = None
         self._syncing = False
         self._message_box = w.HTML()
-        cards = all_cards()
-        options = [(f"{i}: {c.name}" + (" (spirit)" if c.is_spirit else ""), i) for i, c in cards.items()]
-        self._choice = w.Dropdown(options=options, value=self._card.id, description="card",
-                                  style={"description_width": "3em"})
+        self._choice = w.Dropdown(options=self._card_options(), value=self._card.id,
+                                  style={"description_width": "initial"})
         self._choice.observe(lambda change: self._syncing or self.select_card(change["new"]), "value")
-        self._rotation_choice = w.ToggleButtons(
-            options=[("all", None)] + [(str(k), k) for k in range(6)], style={"button_width": "3em"})
+        self._rotation_label = w.HTML()
+        self._rotation_choice = w.ToggleButtons(options=self._rotation_options(),
+                                                style={"button_width": "3em"})
         self._rotation_choice.observe(lambda change: self._syncing or self.show_rotation(change["new"]),
                                       "value")
         self._rotations = ClickableSVG(on_click=self.show_rotation, layout=_NATURAL)
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._info = w.HTML()
-        super().__init__([w.HBox([self._choice, w.HTML("&nbsp;rotation"), self._rotation_choice],
+        super().__init__([w.HBox([self._choice, self._rotation_label, self._rotation_choice],
                                  layout=w.Layout(align_items="center")), self._rotations, self._info,
                           self._view, self._message_box])
         self.add_class("harmonies-habitat-explorer")  # a stable handle for browser tests and styling
+        self._localise()
+        self.relabel()
+
+    @staticmethod
+    def _card_options() -> list[tuple[str, int]]:
+        return [(t("explorer.card_option.spirit", id=i, card=c.title) if c.is_spirit else
+                 t("explorer.card_option", id=i, card=c.title), i) for i, c in all_cards().items()]
+
+    @staticmethod
+    def _rotation_options() -> list[tuple[str, int | None]]:
+        return [(t("explorer.rotation.all"), None)] + [(str(k), k) for k in range(6)]
+
+    def relabel(self) -> None:
+        """Every label, option and message in the language in force; the pictures redrawn."""
+        self._syncing = True  # new option labels must not count as a choice
+        self._choice.options = self._card_options()
+        self._rotation_choice.options = self._rotation_options()
+        self._syncing = False
+        self._choice.description = t("explorer.card")
+        self._rotation_label.value = _label(t("explorer.rotation"))
+        self._show_message()
         self._refresh()
 
     @property
@@ -531,10 +638,10 @@ class HabitatExplorer(_Warns, w.VBox):
             elif text.strip().isdigit():
                 rotation = int(text)
             else:
-                self._say(f"{rotation!r} is not a rotation: use 0 to 5, or None for all")
+                self._say(t.lazy("explorer.not_a_rotation", rotation=repr(rotation)))
                 return
         if rotation is not None and not 0 <= rotation <= 5:
-            self._say(f"{rotation} is not a rotation: use 0 to 5, or None for all")
+            self._say(t.lazy("explorer.not_a_rotation", rotation=rotation))
             return
         self._rotation = rotation
         self._say()
@@ -561,17 +668,20 @@ class HabitatExplorer(_Warns, w.VBox):
             self._say(str(err))
             return
         if not allowed:
-            if board.has_cube(name):
-                self._say(f"{name} already holds a cube: a cell takes one cube")
-            else:
-                free = self._cube_cells
-                hint = (f" (a cube of it can go on {_words(free)} now)" if free
-                        else " (none of its habitats has a free cube cell now)")
-                self._say(f"no {c.name} habitat has its cube cell at {name}{hint}")
+            self._say(self._refusal(c, name))
             return
         board.freeze(name)
-        self._say(note=f"a {c.name} cube is now on {name}")
+        self._say(note=lambda: t("explorer.cube_placed", card=c.title, cell=name))
         self._refresh()
+
+    def _refusal(self, c: Card, cell: str) -> Said:
+        """Why no cube of ``c`` can go on ``cell`` now, and where one can."""
+        if self._board.has_cube(cell):
+            return t.lazy("explorer.cube_taken", cell=cell)
+        free = list(self._cube_cells)
+        if free:
+            return lambda: t("explorer.cube_elsewhere", card=c.title, cell=cell, cells=_words(free))
+        return lambda: t("explorer.cube_nowhere", card=c.title, cell=cell)
 
     def _refresh(self) -> None:
         c, board = self._card, self._board
@@ -580,28 +690,42 @@ class HabitatExplorer(_Warns, w.VBox):
         self._matches = [m for m in habitats.matches(c, board) if wanted is None or m.rotation == wanted]
         self._near = [n for n in habitats.near_misses(c, board) if wanted is None or n.rotation == wanted]
         self._cube_cells = habitats.cube_cells(c, board)
-        marks = [draw.Mark(m.cells, label=f"habitat, rotation {m.rotation}, cube cell {m.cube_cell}"
-                           + ("" if m.cube_free else " (holds a cube)")) for m in self._matches]
-        marks += [draw.Mark(n.cells, faint=True, label=f"near miss: {n.colour} on {n.cell} completes it")
+        marks = [draw.Mark(m.cells, label=_habitat_label(m)) for m in self._matches]
+        marks += [draw.Mark(n.cells, faint=True,
+                            label=t("explorer.mark.near_miss", colour=_colour(n.colour), cell=n.cell))
                   for n in self._near]
         free = sorted({m.cube_cell for m in self._matches if m.cube_free}, key=board.layout.index.get)
         ghosts = [(n.cell, n.colour) for n in self._near] + [(cell, "cube") for cell in free]
-        shown = "every rotation" if wanted is None else f"rotation {self._rotation}" + (
-            f" (the same as {wanted})" if wanted != self._rotation else "")
-        n, k = len(self._matches), len(self._near)
-        cubes = f"a cube can go on {_words(free)} (dashed cube)" if free else "no free cube cell"
-        misses = (f"{k} near miss{'es' * (k != 1)} (ghost token{'s' * (k != 1)})" if k else
-                  "no near miss")
-        title = f"{c.name} (card {c.id}): {n} habitat{'s' * (n != 1)}\n{shown} · {cubes} · {misses}"
-        self._scene = draw.board_scene(board, highlight=marks, ghosts=ghosts, title=title,
+        self._scene = draw.board_scene(board, highlight=marks, ghosts=ghosts, title=self._title(wanted, free),
                                        display=self._display)
         self._view.svg = self._scene.to_svg()
-        self._info.value = f'<div style="{_NOTE}">{escape(c.describe())}' + (
-            f" — {escape(c.rule)}" if c.rule else "") + "</div>"
+        rule = f" — {escape(c.rule_text)}" if c.rule else ""
+        self._info.value = html(escape(c.describe()) + rule, style=_NOTE)
         self._syncing = True
         self._choice.value = c.id
         self._rotation_choice.value = self._rotation
         self._syncing = False
+
+    def _title(self, wanted: int | None, free: list[str]) -> str:
+        """The board's title: the card and its habitats, then what the picture shows."""
+        c, k = self._card, len(self._near)
+        if wanted is None:
+            shown = t("explorer.shown.all")
+        elif wanted != self._rotation:
+            shown = t("explorer.shown.same", rotation=self._rotation, same=wanted)
+        else:
+            shown = t("explorer.shown.rotation", rotation=self._rotation)
+        cubes = t("explorer.cubes.free", cells=_words(free)) if free else t("explorer.cubes.none")
+        misses = t.count("explorer.near_misses", k) if k else t("explorer.near_misses.none")
+        heading = t.count("explorer.title", len(self._matches), card=c.title, id=c.id)
+        return heading + "\n" + t("explorer.summary", shown=shown, cubes=cubes, misses=misses)
+
+
+def _habitat_label(m: habitats.Match) -> str:
+    """The outline's tooltip for a habitat present on the board."""
+    if m.cube_free:
+        return t("explorer.mark.habitat", rotation=m.rotation, cell=m.cube_cell)
+    return t("explorer.mark.habitat_taken", rotation=m.rotation, cell=m.cube_cell)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -616,7 +740,16 @@ class _Log(list):
         return getattr(logging.getLogger(__name__), name)
 
 
-class GameTable(_Warns, w.VBox):
+def _game_over(reason: str | None) -> str:
+    """The first line of the end of a game: why it ended."""
+    if reason == "board":
+        return t("table.end.board")
+    if reason == "pouch":
+        return t("table.end.pouch")
+    return t("table.end.other", reason=reason)
+
+
+class GameTable(_Warns, Localised, w.VBox):
     """A game of Harmonies for 1 to 4 players at one screen.
 
     ``seats`` says who plays each seat: ``"human"``, ``"random"`` or ``"greedy"`` (default: the first
@@ -630,11 +763,11 @@ class GameTable(_Warns, w.VBox):
     (or selects the kept one for its cube); ``swap:ID`` swaps a display card (solo). A key may carry
     the picture's seat prefix (``seat0:cell:c3``). Also: ``choose(colour)``, ``place_cube(card,
     cell)``, ``act(text)`` (an action in the grammar of ``harmonies.actions``), ``end_turn()``,
-    ``undo()`` (back within the current human turn), ``step()``, ``run_opponents()``.
+    ``undo()`` (back within the current human turn), ``step()``, ``run_opponents()``, ``relabel()``.
 
     The engine enforces the turn; a refused action leaves the game as it was and says why in
     ``message``. ``log`` tells the story: tokens taken and placed, cards, cubes, the end, the scores
-    with their breakdown, the winners, or the suns of a solo game.
+    with their breakdown, the winners, or the suns of a solo game; a change of language retells it.
     """
 
     def __init__(self, players: int = 2, *, seats=None, side: Side | str = "A", spirits: bool = False,
@@ -643,7 +776,8 @@ class GameTable(_Warns, w.VBox):
         self._game = Game(players, side=side, spirits=spirits, seed=seed, river=river)
         kinds = ["human"] + ["greedy"] * (players - 1) if seats is None else [str(s).lower() for s in seats]
         if len(kinds) != players or any(k not in SEAT_KINDS for k in kinds):
-            raise ValueError(f"seats: one of {', '.join(SEAT_KINDS)} per player ({players}), not {seats!r}")
+            raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players,
+                               seats=repr(seats)))
         base = 0 if seed is None else seed * 10
         make = {"random": RandomPolicy, "greedy": GreedyPolicy}
         self.seats = kinds
@@ -653,33 +787,60 @@ class GameTable(_Warns, w.VBox):
         self._colour: Colour | None = None
         self._card: int | None = None
         self._undo_stack: list[tuple[Game, int]] = []
-        self._log = _Log()
+        self._entries: list[Callable[[], str]] = []  # the log, each line put into words when shown
+        self._log = _Log()  # the same lines in the language in force
         self._message_box = w.HTML()
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._status = w.HTML()
         self._log_box = w.HTML()
-        self._action = w.Text(placeholder="e.g. take 2, place green c3, card 23, cube 23 c2, end",
-                              layout=w.Layout(width="26em"))
-        controls = [_button("end turn", self.end_turn, button_style="primary"),
-                    _button("undo", self.undo, icon="undo"),
-                    _button("computer move", self.step), _button("run opponents", self.run_opponents),
-                    self._action, _button("play", lambda: self.act(self._action.value))]
+        self._action = w.Text(layout=w.Layout(width="26em"))
+        self._buttons = {"end_turn": _button(self.end_turn, button_style="primary"),
+                         "undo": _button(self.undo, icon="undo"), "step": _button(self.step),
+                         "run": _button(self.run_opponents),
+                         "play": _button(lambda: self.act(self._action.value))}
+        controls = [*self._buttons.values()]
+        controls.insert(4, self._action)
         self._swap = None
         if self._game.solo:
-            self._swap = w.Dropdown(options=[], layout=w.Layout(width="12em"))
-            controls += [self._swap, _button("swap", lambda: self._swap.value and
-                                             self.click(f"swap:{self._swap.value}"))]
+            self._swap = w.Dropdown(options=[], layout=w.Layout(width="14em"))
+            self._buttons["swap"] = _button(lambda: self._swap.value and
+                                            self.click(f"swap:{self._swap.value}"))
+            controls += [self._swap, self._buttons["swap"]]
         super().__init__([self._status, w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
                           self._message_box, self._view, self._log_box])
         self.add_class("harmonies-game-table")  # a stable handle for browser tests and styling
-        who = ", ".join(self._who(s) for s in range(players))
-        self._log.append(f"New game: {who}; side {self._game.side}, "
-                         f"{'with' if spirits else 'without'} Nature's Spirit, seed {seed}")
+        self._write(self._new_game(spirits, seed))
         self._note_turn()
+        self._localise()
+        self._set_labels()
         if auto:
             self.run_opponents()
         else:
             self._refresh()
+
+    def _new_game(self, spirits: bool, seed: int | None) -> Callable[[], str]:
+        side, n = str(self._game.side), self._game.n
+
+        def line() -> str:
+            players = common("list.separator").join(self._who(s) for s in range(n))
+            if spirits:
+                return t("table.log.new_game_spirits", players=players, side=side, seed=seed)
+            return t("table.log.new_game", players=players, side=side, seed=seed)
+        return line
+
+    def relabel(self) -> None:
+        """Every label, message and log line in the language in force; the table redrawn."""
+        self._set_labels()
+        self._log[:] = [entry() for entry in self._entries]
+        self._show_message()
+        self._refresh()
+
+    def _set_labels(self) -> None:
+        labels = {"end_turn": t("table.end_turn"), "undo": t("table.undo"), "step": t("table.step"),
+                  "run": t("table.run"), "play": t("table.play"), "swap": t("table.swap")}
+        for name, button in self._buttons.items():
+            button.description = labels[name]
+        self._action.placeholder = t("table.action_placeholder")
 
     # -- reading --------------------------------------------------------------------------------
     @property
@@ -713,10 +874,9 @@ class GameTable(_Warns, w.VBox):
         key = str(key).strip()
         kind, _, rest = key.partition(":")
         if kind.lower().startswith("seat") and kind[4:].isdigit():
-            seat = int(kind[4:])
-            if seat != self._game.current:
-                self._say(f"that is {self._who(seat)}'s side of the table; {self._who(self._game.current)} "
-                          "is to play")
+            seat, current = int(kind[4:]), self._game.current
+            if seat != current:
+                self._say(lambda: t("table.other_side", player=self._who(seat), current=self._who(current)))
                 return
             kind, _, rest = rest.partition(":")
         kind = kind.lower()
@@ -739,7 +899,7 @@ class GameTable(_Warns, w.VBox):
         elif kind == "swap":
             self._human(f"swap {rest}")
         else:
-            self._say(f"{key!r} is nothing to click on the table")
+            self._say(t.lazy("table.not_clickable", key=repr(key)))
 
     def choose(self, colour: Colour | str) -> None:
         """Choose which token in hand the next cell click places."""
@@ -750,10 +910,10 @@ class GameTable(_Warns, w.VBox):
         except ValueError as err:  # Colour.parse's own message
             self._say(str(err))
             return
-        hand = self._game.hand
+        hand = sorted(self._game.hand)
         if chosen not in hand:
-            self._say(f"you have no {chosen} token in hand (your hand: {_words(sorted(hand))})" if hand
-                      else "you have no token in hand: take the tokens of a space first")
+            self._say(lambda: t("table.not_in_hand", colour=_colour(chosen), hand=_colours(hand)) if hand
+                      else t.lazy("table.empty_hand"))
             return
         self._colour, self._card = chosen, None
         self._say()
@@ -775,9 +935,10 @@ class GameTable(_Warns, w.VBox):
     def undo(self) -> None:
         """Take back the last action of the current human turn (not across turns)."""
         if not self._undo_stack:
-            self._say("nothing to undo in this turn" if not self._game.over else "the game is over")
+            self._say(t.lazy("table.over") if self._game.over else t.lazy("table.nothing_to_undo"))
             return
         self._game, size = self._undo_stack.pop()
+        del self._entries[size:]
         del self._log[size:]
         self._colour = self._card = None
         self._say()
@@ -787,11 +948,12 @@ class GameTable(_Warns, w.VBox):
         """Play one action of the computer seat whose turn it is."""
         g = self._game
         if g.over:
-            self._say("the game is over")
+            self._say(t.lazy("table.over"))
             return
         policy = self._policies[g.current]
         if policy is None:
-            self._say(f"{self._who(g.current)} is played by a human: use the table or act()")
+            seat = g.current
+            self._say(lambda: t("table.played_by_human", player=self._who(seat)))
             return
         self._apply(policy(g))
         self._refresh()
@@ -807,15 +969,23 @@ class GameTable(_Warns, w.VBox):
 
     # -- internals ------------------------------------------------------------------------------
     def _who(self, seat: int) -> str:
-        return f"Player {seat + 1} ({self.seats[seat]})"
+        """A seat in words: ``Player 2 (greedy)``."""
+        return t("table.player", number=seat + 1, kind=t(f"table.seat.{self.seats[seat]}"))
+
+    def _write(self, entry: Callable[[], str]) -> None:
+        """Add a line to the log; ``entry()`` puts it into words (again after a change of language)."""
+        self._entries.append(entry)
+        self._log.append(entry())
 
     def _human_turn(self) -> bool:
         g = self._game
         if g.over:
-            self._say("the game is over")
+            self._say(t.lazy("table.over"))
             return False
         if self._policies[g.current] is not None:
-            self._say(f"{self._who(g.current)} is to play: press 'computer move' or 'run opponents'")
+            seat = g.current
+            self._say(lambda: t("table.computer_to_play", player=self._who(seat), step=t("table.step"),
+                                run=t("table.run")))
             return False
         return True
 
@@ -831,16 +1001,15 @@ class GameTable(_Warns, w.VBox):
         if self._card is not None:
             self._human(f"cube {self._card} {cell}")
             return
-        hand = g.hand
+        hand = sorted(g.hand)
         colour = self._placing()
         if colour is None:
             if hand:
-                self._say(f"choose which token to place: click one in your hand ({_words(sorted(hand))})")
+                self._say(lambda: t("table.choose_token", hand=_colours(hand)))
             elif g.taken_space is None:
-                self._say("take the tokens of a central-board space first: click a space")
+                self._say(t.lazy("table.take_tokens_first"))
             else:
-                self._say("your tokens are placed: to put a cube on a cell, click a card above your board "
-                          "first; or take a card, or end the turn")
+                self._say(t.lazy("table.tokens_placed"))
             return
         self._human(f"place {colour} {cell}")
 
@@ -852,8 +1021,7 @@ class GameTable(_Warns, w.VBox):
             self._say(str(err.args[0]))
             return
         if card_id not in p.held and not (card_id == p.spirit and not p.spirit_placed):
-            self._say(f"{_card_lookup(card_id).name} (card {card_id}) is not a card above your board "
-                      f"with a cube left on it")
+            self._say(lambda: t("table.not_held", card=_card_title(card_id), id=card_id))
             return
         self._card = None if self._card == card_id else card_id
         self._say()
@@ -869,7 +1037,7 @@ class GameTable(_Warns, w.VBox):
     def _human(self, action) -> None:
         """Play an action of the human to play, keeping a copy for undo; computer seats answer after
         an end of turn when ``auto``."""
-        before, size = self._game.copy(), len(self._log)
+        before, size = self._game.copy(), len(self._entries)
         if not self._apply(action):
             return
         self._undo_stack.append((before, size))
@@ -893,7 +1061,7 @@ class GameTable(_Warns, w.VBox):
             self._say(str(err))
             return False
         self._say()
-        self._log.append(self._describe(seat, action, tokens))
+        self._write(self._describe(seat, action, tokens))
         if isinstance(action, PlaceToken) and self._colour not in g.hand:
             self._colour = None
         if isinstance(action, PlaceCube):
@@ -901,46 +1069,66 @@ class GameTable(_Warns, w.VBox):
         if isinstance(action, EndTurn):
             self._colour = self._card = None
             if g.over:
-                self._log.extend(self._final())
+                for line in self._final():
+                    self._write(line)
             else:
                 self._note_turn()
         return True
 
-    def _describe(self, seat: int, action, tokens) -> str:
-        who = self._who(seat)
+    def _describe(self, seat: int, action, tokens) -> Callable[[], str]:
+        """The log line of an action just played, to be put into words when shown."""
+        who = self._who
         if isinstance(action, TakeTokens):
-            return f"{who} took {_words(tokens)} from space {action.space}"
+            return lambda: t("table.log.took_tokens", player=who(seat), tokens=_colours(tokens),
+                             space=action.space)
         if isinstance(action, PlaceToken):
-            return f"{who} placed {action.colour} on {action.cell}"
+            return lambda: t("table.log.placed", player=who(seat), colour=_colour(action.colour),
+                             cell=action.cell)
         if isinstance(action, TakeCard):
-            return f"{who} took {_card_lookup(action.card).name} (card {action.card})"
+            return lambda: t("table.log.took_card", player=who(seat), card=_card_title(action.card),
+                             id=action.card)
         if isinstance(action, PlaceCube):
-            return f"{who} placed a {_card_lookup(action.card).name} cube on {action.cell}"
+            return lambda: t("table.log.placed_cube", player=who(seat), card=_card_title(action.card),
+                             cell=action.cell)
         if isinstance(action, ChooseSpirit):
-            return f"{who} kept {_card_lookup(action.card).name} (card {action.card}) as Nature's Spirit"
+            return lambda: t("table.log.kept_spirit", player=who(seat), card=_card_title(action.card),
+                             id=action.card)
         if isinstance(action, SwapCard):
-            return f"{who} swapped {_card_lookup(action.card).name} (card {action.card}) out of the display"
-        return f"{who} ended the turn: {self._game.score(seat).total} points so far"
+            return lambda: t("table.log.swapped", player=who(seat), card=_card_title(action.card),
+                             id=action.card)
+        points = self._game.score(seat).total
+        return lambda: t.count("table.log.ended_turn", points, player=who(seat))
 
     def _note_turn(self) -> None:
         g = self._game
-        self._log.append(f"— round {g.round}: {self._who(g.current)} to play")
+        number, seat = g.round, g.current
+        self._write(lambda: t("table.log.to_play", round=number, player=self._who(seat)))
 
-    def _final(self) -> list[str]:
+    def _final(self) -> list[Callable[[], str]]:
+        """The end of the game for the log: why it ended, each seat's score, the winners or the suns."""
         g = self._game
-        lines = [f"Game over: {END_WORDS.get(g.end_reason, g.end_reason)}."]
+        reason = g.end_reason
+        lines = [lambda: _game_over(reason)]
         for seat, (b, p) in enumerate(zip(g.scores(), g.players, strict=True)):
-            parts = ", ".join(f"{key} {getattr(b, key)}" for key in scoring.CATEGORIES)
-            lines.append(f"{self._who(seat)}: {b.total} points ({parts}; {p.cubes_placed} cube"
-                         f"{'s' * (p.cubes_placed != 1)} placed)")
+            lines.append(self._final_score(seat, b, p.cubes_placed))
         if g.solo:
             suns = g.suns()
-            lines.append(f"Suns: {suns} {'☀' * suns}")
+            lines.append(lambda: t("table.log.suns", suns=suns, icons="☀" * suns))
         else:
             winners = g.winners()
-            names = _words(self._who(s) for s in winners)
-            lines.append(f"Winner: {names}" if len(winners) == 1 else f"Shared victory: {names}")
+
+            def result() -> str:
+                names = _words(self._who(s) for s in winners)
+                if len(winners) == 1:
+                    return t("table.log.winner", player=names)
+                return t("table.log.shared_victory", players=names)
+            lines.append(result)
         return lines
+
+    def _final_score(self, seat: int, b: scoring.Breakdown, cubes: int) -> Callable[[], str]:
+        points = {key: getattr(b, key) for key in scoring.CATEGORIES}
+        return lambda: t.count("table.log.final_score", b.total, player=self._who(seat),
+                               cubes=t.count("table.log.cubes_placed", cubes), **points)
 
     def _refresh(self) -> None:
         g = self._game
@@ -952,69 +1140,77 @@ class GameTable(_Warns, w.VBox):
             chosen.append(f"colour:{self._placing()}")
         self._scene = draw.game_scene(g, selected=chosen, display=self._display)
         self._view.svg = self._scene.to_svg()
-        self._status.value = f'<div style="font-size:1.1em;padding:4px">{escape(self._next_step())}</div>'
+        self._status.value = html(escape(self._next_step()), style="font-size:1.1em;padding:4px")
         recent = "<br>".join(escape(line) for line in self._log[-300:])
-        self._log_box.value = ('<div style="max-height:14em;overflow:auto;font-family:monospace;'
-                               f'font-size:0.9em;border:1px solid #ddd;padding:4px">{recent}</div>')
+        self._log_box.value = html(recent, style="max-height:14em;overflow:auto;font-family:monospace;"
+                                                 "font-size:0.9em;border:1px solid #ddd;padding:4px")
         if self._swap is not None:
-            self._swap.options = [(f"swap {_card_lookup(i).name} ({i})", i) for i in g.display]
+            self._swap.options = [(t("table.swap_option", card=_card_title(i), id=i), i) for i in g.display]
 
     def _next_step(self) -> str:
         """What the player to play can do now, read from the game's state."""
         g = self._game
         if g.over:
-            return " ".join(self._final()[-1:]) + " — the scores are in the log."
-        who = f"Round {g.round}: {self._who(g.current)} to play. "
+            return t("table.status.over", result=self._final()[-1]())
+        turn = t("table.status.turn", round=g.round, player=self._who(g.current))
         if self._policies[g.current] is not None:
-            return who + "Press 'computer move' or 'run opponents'."
+            return turn + " " + t("table.status.computer", step=t("table.step"), run=t("table.run"))
         p = g.player
-        parts = []
+        steps = []
         if p.spirit_offer and p.spirit is None:
-            parts.append("keep one of your two spirit cards (click it)")
+            steps.append(t("table.status.keep_spirit"))
         if self._card is not None:
-            parts.append(f"click a cell for the {_card_lookup(self._card).name} cube "
-                         "(click the card again to cancel)")
+            steps.append(t("table.status.cube", card=_card_title(self._card)))
         elif g.taken_space is None:
-            parts.append("take the tokens of a space (click it)")
+            steps.append(t("table.status.take_tokens"))
         elif g.hand:
             placing = self._placing()
-            parts.append(f"in hand: {_words(g.hand)}; " + (
-                f"click a cell to place {placing}" if placing else "click a token in hand to choose it"))
+            hand = _colours(g.hand)
+            steps.append(t("table.status.place", hand=hand, colour=_colour(placing)) if placing
+                         else t("table.status.choose", hand=hand))
         else:
-            parts.append("take a card, place cubes (click a card above your board, then a cell), "
-                         "or end the turn")
-        text = "; ".join(parts)
-        return who + text[:1].upper() + text[1:] + "."
+            steps.append(t("table.status.cards"))
+        return " ".join([turn, *steps])
 
 
 # ---------------------------------------------------------------------------------------------
 # What if?
 
 
-class WhatIf(w.VBox):
+class WhatIf(Localised, w.VBox):
     """Two boards side by side, each a ``BoardEditor``, and their score difference explained.
 
     ``left`` and ``right`` may be Boards, Scenarios or scenario files' text (``right`` None starts as a
-    copy of ``left``). ``difference()`` maps each of the nine score keys to (left, right, right − left);
+    copy of ``left``); ``labels`` head the two sides ("before" and "after" in the language in force
+    unless given). ``difference()`` maps each of the nine score keys to (left, right, right − left);
     ``explanation`` says category by category which items appeared or went, for instance
     ``fields: 10 → 15 (+5): + field of 3 yellow tokens (a1, a2, b1) (5)``. Both refresh after every
     edit on either side. The editors are ``.left`` and ``.right``.
     """
 
-    def __init__(self, left=None, right=None, *, labels=("before", "after"), display: Display | None = None):
+    def __init__(self, left=None, right=None, *, labels=None, display: Display | None = None):
         first = _as_scenario(left)
         second = _as_scenario(right) if right is not None else _as_scenario(first)
         self.left = BoardEditor(first, display=display)
         self.right = BoardEditor(second, display=display)
-        self.labels = tuple(labels)
+        self.labels = (t.lazy("whatif.before"), t.lazy("whatif.after")) if labels is None else tuple(labels)
         self._summary = w.HTML()
-        sides = [w.VBox([w.HTML(f"<h4 style='margin:2px'>{escape(str(label))}</h4>"), editor])
-                 for label, editor in zip(self.labels, (self.left, self.right), strict=True)]
-        super().__init__([w.HBox(sides), w.HTML("<b>What changed</b> (the second board against the first)"),
-                          self._summary])
+        self._headings = [w.HTML(), w.HTML()]
+        self._changed_heading = w.HTML()
+        sides = [w.VBox([heading, editor]) for heading, editor in zip(self._headings, (self.left, self.right),
+                                                                      strict=True)]
+        super().__init__([w.HBox(sides), self._changed_heading, self._summary])
         self.add_class("harmonies-what-if")  # a stable handle for browser tests and styling
         self.left._listeners.append(self._refresh)
         self.right._listeners.append(self._refresh)
+        self._localise()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The headings and the explanation in the language in force (each editor relabels itself)."""
+        for heading, label in zip(self._headings, self.labels, strict=True):
+            heading.value = html(escape(str(label)), tag="h4", style="margin:2px")
+        self._changed_heading.value = html(t("whatif.heading"))
         self._refresh()
 
     def difference(self) -> dict[str, tuple[int, int, int]]:
@@ -1036,17 +1232,21 @@ class WhatIf(w.VBox):
         self._explanation = "\n".join(lines)
         left, right = (escape(str(x)) for x in self.labels)
         rows = "".join(
-            f"<tr><td>{key}</td><td>{x}</td><td>{y}</td><td><b>{d:+d}</b></td></tr>"
-            if d else f"<tr><td>{key}</td><td>{x}</td><td>{y}</td><td>·</td></tr>"
+            f"<tr><td>{escape(scoring.category_title(key))}</td><td>{x}</td><td>{y}</td>"
+            f"<td>{f'<b>{d:+d}</b>' if d else '·'}</td></tr>"
             for key, (x, y, d) in self.difference().items())
-        table = (f"<table><tr><th></th><th>{left}</th><th>{right}</th><th>difference</th></tr>{rows}"
-                 "</table>")
+        table = (f"<table><tr><th></th><th>{left}</th><th>{right}</th>"
+                 f"<th>{escape(t('whatif.difference'))}</th></tr>{rows}</table>")
         text = "<br>".join(escape(line) for line in lines)
-        self._summary.value = f"<div style='display:flex;gap:2em'>{table}<div>{text}</div></div>"
+        self._summary.value = html(f"{table}<div>{text}</div>", style="display:flex;gap:2em")
 
 
 def _change(key: str, a: int, b: int) -> str:
-    return f"{key}: {a} → {b} ({b - a:+d})" if a != b else f"{key}: {a} → {b} (no change)"
+    """One score key's change in words: ``fields: 10 → 15 (+5)``."""
+    category = t(f"whatif.category.{key}")
+    if a == b:
+        return t("whatif.no_change", category=category, before=a, after=b)
+    return t("whatif.change", category=category, before=a, after=b, difference=f"{b - a:+d}")
 
 
 def _compare(category: str, a: scoring.Breakdown, b: scoring.Breakdown) -> str:
@@ -1054,10 +1254,10 @@ def _compare(category: str, a: scoring.Breakdown, b: scoring.Breakdown) -> str:
     before = Counter((i.label, i.points) for i in a.items_for(category) if i.points)
     after = Counter((i.label, i.points) for i in b.items_for(category) if i.points)
     gained, lost = after - before, before - after
-    parts = [f"+ {label} ({points})" for label, points in sorted(gained.elements())]
-    parts += [f"− {label} ({points})" for label, points in sorted(lost.elements())]
+    parts = [t("whatif.gained", item=label, points=points) for label, points in sorted(gained.elements())]
+    parts += [t("whatif.lost", item=label, points=points) for label, points in sorted(lost.elements())]
     line = _change(category, getattr(a, category), getattr(b, category))
-    return line + (": " + "; ".join(parts) if parts else "")
+    return t("whatif.items", change=line, items=t("whatif.separator").join(parts)) if parts else line
 
 
 __all__ = ["BoardEditor", "HabitatExplorer", "GameTable", "WhatIf", "TOOLS", "SCORE_KEYS"]
