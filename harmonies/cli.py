@@ -3,6 +3,11 @@
 Every command prints to standard output only once it has succeeded. A scenario file that is not
 valid (or cannot be read) gives exit status 2 and exactly one line on standard error naming the field
 and what is wrong; argparse reports bad usage itself, also with status 2. See ``docs/harmonies.md``.
+
+Every command takes ``--lang CODE`` (``en``, ``fa``, ``nl``, ``vi``): the language of everything it
+prints for people (explanations, the play transcript, error lines); without it the language is the
+one ``TABLETOP_LANGUAGE`` names, else English. JSON output is the same in every language. ``main``
+puts the language back as it found it, so calling it from a notebook changes nothing there.
 """
 
 from __future__ import annotations
@@ -14,7 +19,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop import i18n
+
 from .errors import ScenarioError
+from .game import END_REASONS
+from .locale import t
 from .scenario import Scenario
 from .scoring import CATEGORIES, RIVER_READINGS
 
@@ -30,13 +39,49 @@ class UsageError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    before = i18n.language()
     try:
-        return args.run(args)
-    except (ScenarioError, UsageError) as err:
-        print(f"{parser.prog} {args.command}: {err}", file=sys.stderr)
-        return 2
+        # Chosen before parsing, so that the messages of our own argument checks are in it too.
+        _use_language(_language_asked(argv))
+        parser = _parser()
+        args = parser.parse_args(argv)
+        _use_language(args.lang)
+        try:
+            return args.run(args)
+        except (ScenarioError, UsageError) as err:
+            print(t("cli.error", program=parser.prog, command=args.command, message=err), file=sys.stderr)
+            return 2
+    finally:
+        _use_language(before)
+
+
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The code after ``--lang`` (or in ``--lang=CODE``) if it is one of ours; argparse judges the rest."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            code = argv[i + 1]
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+        else:
+            continue
+        if code in i18n.LANGUAGES:
+            return code
+    return None
+
+
+def _use_language(code: str | None) -> None:
+    if code is not None and code != i18n.language():
+        i18n.set_language(code)
+
+
+def _language(text: str) -> str:
+    try:
+        return i18n.check_language(text)
+    except i18n.UnknownLanguage as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -52,6 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true", help="print the breakdown in words instead of JSON")
     p.add_argument("--river", choices=RIVER_READINGS,
                    help="score the river with this reading, whatever the file's options say")
+    _language_argument(p)
     p.set_defaults(run=_score)
 
     p = commands.add_parser("habitats", help="where an animal's habitat appears on a scenario's board",
@@ -61,6 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--card", required=True, metavar="N", help="the card: its id (1-42) or its name")
     p.add_argument("--near-misses", action="store_true",
                    help="also list placements that one more token would complete")
+    _language_argument(p)
     p.set_defaults(run=_habitats)
 
     p = commands.add_parser("play", help="play a whole game with computer players",
@@ -81,6 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--cube-supply", type=int, metavar="N",
                    help="how many animal cubes the supply holds (default: the game's own default)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    _language_argument(p)
     p.set_defaults(run=_play)
 
     p = commands.add_parser("render", help="draw a scenario's board to an SVG, PNG or PDF file",
@@ -95,8 +143,15 @@ def _parser() -> argparse.ArgumentParser:
                    help="put the colour's letter on every token")
     p.add_argument("--high-contrast", action="store_true",
                    help="thicker outlines and larger, darker text (for a projector)")
+    _language_argument(p)
     p.set_defaults(run=_render)
     return parser
+
+
+def _language_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", type=_language, metavar="CODE",
+                   help=f"the language of the text printed for people: {', '.join(i18n.LANGUAGES)} "
+                        f"(default: ${i18n.ENVIRONMENT} if set, else {i18n.FALLBACK})")
 
 
 def _file_argument(p: argparse.ArgumentParser) -> None:
@@ -107,7 +162,8 @@ def _policy_list(text: str) -> list[str]:
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in POLICIES:
-            raise argparse.ArgumentTypeError(f"{name!r} is not a policy (use {' or '.join(POLICIES)})")
+            raise argparse.ArgumentTypeError(t("cli.bad_policy", policy=repr(name),
+                                               policies=i18n.join_or(POLICIES)))
     return names
 
 
@@ -146,7 +202,7 @@ def _habitats(args: argparse.Namespace) -> int:
     try:
         wanted = card(args.card)
     except KeyError as err:
-        raise UsageError(f"--card: {err.args[0]}") from None
+        raise UsageError(t("cli.option_problem", option="--card", problem=err.args[0])) from None
     board = scenario.board
     result: dict[str, Any] = {
         "card": wanted.id,
@@ -176,10 +232,7 @@ def _dumps_listing(data: dict) -> str:
 
 
 # -- play ------------------------------------------------------------------------------------------
-END_WORDS = {
-    "board": "a player ended a turn with 2 or fewer empty cells",
-    "pouch": "the pouch could not refill the central board",
-}
+END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); the widgets use it too
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -187,10 +240,9 @@ def _play(args: argparse.Namespace) -> int:
     from .policies import GreedyPolicy, RandomPolicy
 
     if len(args.policy) not in (1, args.players):
-        raise UsageError(f"--policy: give one policy, or one per player ({args.players}), "
-                         f"not {len(args.policy)}")
+        raise UsageError(t("cli.policy_count", players=args.players, policies=len(args.policy)))
     if args.cube_supply is not None and args.cube_supply < 0:
-        raise UsageError(f"--cube-supply: {args.cube_supply} is negative")
+        raise UsageError(t("cli.negative_supply", supply=args.cube_supply))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     names = args.policy * args.players if len(args.policy) == 1 else args.policy
     # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
@@ -213,23 +265,24 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _play_text(r: dict) -> str:
-    who = "1 player (solo)" if r["players"] == 1 else f"{r['players']} players"
-    spirits = "with" if r["spirits"] else "without"
-    lines = [f"seed {r['seed']}: {who}, side {r['side']}, {spirits} spirits, "
-             f"policies {','.join(r['policies'])}, river {r['river']}"]
+    """The result of ``play`` for people: the settings, one line per player, the end, the winner."""
+    solo = r["players"] == 1
+    who = t("cli.play.solo") if solo else t.count("cli.play.players", r["players"])
+    spirits = t("cli.play.with_spirits") if r["spirits"] else t("cli.play.without_spirits")
+    lines = [t("cli.play.head", seed=r["seed"], players=who, side=r["side"], spirits=spirits,
+               policies=",".join(r["policies"]), river=r["river"])]
     for s in r["scores"]:
-        parts = ", ".join(f"{key} {s[key]}" for key in SCORE_KEYS if key not in ("landscapes", "total"))
-        lines.append(f"player {s['player']}: {s['total']} points ({parts}; "
-                     f"{s['cubes_placed']} cube{'s' * (s['cubes_placed'] != 1)} placed)")
-    each = "" if r["players"] == 1 else " each"
-    lines.append(f"ended after {r['turns']} turn{'s' * (r['turns'] != 1)}{each}: "
-                 f"{END_WORDS.get(r['end_reason'], r['end_reason'])}")
+        points = {key: s[key] for key in SCORE_KEYS if key != "landscapes"}
+        lines.append(t.count("cli.play.player", s["cubes_placed"], player=s["player"], **points))
+    reason = END_WORDS.get(r["end_reason"], r["end_reason"])
+    lines.append(t.count("cli.play.ended_solo", r["turns"], reason=reason) if solo else
+                 t.count("cli.play.ended", r["turns"], reason=reason))
     if "suns" in r:
-        lines.append(f"suns: {r['suns']}")
+        lines.append(t("cli.play.suns", suns=r["suns"]))
     else:
         winners = r["winners"]
-        lines.append(f"winner: player {winners[0]}" if len(winners) == 1 else
-                     f"shared victory: players {', '.join(map(str, winners))}")
+        lines.append(t("cli.play.winner", player=winners[0]) if len(winners) == 1 else
+                     t("cli.play.shared_victory", players=", ".join(map(str, winners))))
     return "\n".join(lines)
 
 
@@ -246,15 +299,15 @@ def _render(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     if out.suffix.lower() not in RENDER_FORMATS:
-        raise UsageError(f"-o: cannot tell the format of {out.name!r}: end it with "
-                         f"{', '.join(RENDER_FORMATS[:-1])} or {RENDER_FORMATS[-1]}")
+        raise UsageError(t("cli.unknown_format", option="-o", file=repr(out.name),
+                           formats=i18n.join_or(RENDER_FORMATS)))
     scenario = _load(args.file)
     settings = Display(colour_blind=args.colour_blind, high_contrast=args.high_contrast)
     scene = scenario_scene(scenario, highlight=args.highlight, display=settings)
     try:
         scene.save(out)
     except OSError as err:
-        raise UsageError(f"-o: cannot write {out}: {err.strerror or err}") from None
+        raise UsageError(t("cli.cannot_write", option="-o", file=out, reason=err.strerror or err)) from None
     return 0
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from harmonies.cli import SCORE_KEYS, main
+from tabletop import i18n
+from tabletop.i18n import LANGUAGES
 
 RIVER = ["b3", "b2", "b1", "c2", "d2", "d3", "e4"]
 ISLANDS = ["a2", "b1", "c2", "d2", "d3", "c4", "e2", "f1", "g1", "g2"]
@@ -37,6 +39,9 @@ def run(capsys, *argv):
 
 
 def python_m(*argv, stdin=None, env=None):
+    """``python -m harmonies``, in English unless ``env`` chooses a language."""
+    if env is None:
+        env = {k: v for k, v in os.environ.items() if k != i18n.ENVIRONMENT}
     return subprocess.run([sys.executable, "-m", "harmonies", *argv], input=stdin, capture_output=True,
                           text=True, timeout=60, env=env)
 
@@ -308,3 +313,75 @@ class TestRender:
                               timeout=60, cwd=Path(__file__).parents[1])
         assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
         assert out_path.read_bytes().startswith(b"\x89PNG")
+
+
+class TestLanguage:
+    """``--lang CODE`` on every command; ``TABLETOP_LANGUAGE`` when it is absent; English is the default.
+
+    Persian puts every value of a sentence in Unicode isolates (FSI … PDI), so their presence shows that a
+    text was looked up in Persian even before the Persian catalogue has every text.
+    """
+
+    FSI = "\u2068"
+
+    def argv(self, tmp_path, command):
+        path = write(tmp_path, TestRender.EXAMPLE)
+        return {
+            "score": ["score", path, "--explain"],
+            "habitats": ["habitats", path, "--card", "Fennec Fox", "--near-misses"],
+            "play": ["play", "--players", "2", "--seed", "3", "--policy", "greedy"],
+            "render": ["render", path, "-o", str(tmp_path / "board.svg")],
+        }[command]
+
+    @pytest.mark.parametrize("code", list(LANGUAGES))
+    @pytest.mark.parametrize("command", ["score", "habitats", "play", "render"])
+    def test_every_command_takes_every_language(self, tmp_path, capsys, command, code):
+        status, _, err = run(capsys, *self.argv(tmp_path, command), "--lang", code)
+        assert (status, err) == (0, "")
+
+    @pytest.mark.parametrize("command", ["score", "habitats", "play", "render"])
+    def test_an_unknown_language_is_a_usage_error(self, tmp_path, capsys, command):
+        with pytest.raises(SystemExit) as caught:
+            main([*self.argv(tmp_path, command), "--lang", "xx"])
+        out, err = capsys.readouterr()
+        assert caught.value.code == 2 and out == ""
+        assert "--lang" in err and "'xx' is not a language" in err
+        assert all(code in err for code in LANGUAGES)
+
+    @pytest.mark.parametrize("command", ["score", "habitats", "play"])
+    def test_english_is_the_same_as_no_choice(self, tmp_path, capsys, command):
+        argv = self.argv(tmp_path, command)
+        assert run(capsys, *argv, "--lang", "en") == run(capsys, *argv)
+
+    def test_english_error_lines_are_the_same_as_no_choice(self, tmp_path, capsys):
+        path = write(tmp_path, scenario(animals=[{"card": "Fennec Fox", "cubes_placed": 4}]))
+        plain, english = run(capsys, "score", path), run(capsys, "score", path, "--lang", "en")
+        assert plain == english and plain[0] == 2 and "Fennec Fox has only 3 cubes" in plain[2]
+
+    def test_the_language_is_in_force_while_the_command_runs_and_put_back_after(self, tmp_path, capsys):
+        status, out, _ = run(capsys, *self.argv(tmp_path, "play"), "--lang=fa")
+        assert status == 0 and self.FSI in out
+        assert i18n.language() == "en"
+
+    def test_messages_of_the_argument_checks_follow_the_language(self, capsys):
+        with pytest.raises(SystemExit):
+            main(["play", "--policy", "clever", "--lang", "fa"])
+        assert f"{self.FSI}'clever'" in capsys.readouterr().err
+
+    def test_error_lines_follow_the_language(self, tmp_path, capsys):
+        status, out, err = run(capsys, "score", str(tmp_path / "missing.json"), "--lang", "fa")
+        assert (status, out) == (2, "") and err.count("\n") == 1 and self.FSI in err
+
+    def test_json_is_the_same_in_every_language(self, tmp_path, capsys):
+        path = write(tmp_path, TestRender.EXAMPLE)
+        outputs = {run(capsys, "score", path, "--lang", code)[1] for code in LANGUAGES}
+        assert len(outputs) == 1
+
+    def test_the_environment_chooses_when_there_is_no_option(self):
+        argv = ("play", "--players", "1", "--seed", "3")
+        english = python_m(*argv, env={**os.environ, i18n.ENVIRONMENT: "en"})
+        persian = python_m(*argv, env={**os.environ, i18n.ENVIRONMENT: "fa"})
+        overruled = python_m(*argv, "--lang", "en", env={**os.environ, i18n.ENVIRONMENT: "fa"})
+        assert english.returncode == persian.returncode == overruled.returncode == 0
+        assert self.FSI not in english.stdout and self.FSI in persian.stdout
+        assert overruled.stdout == english.stdout
