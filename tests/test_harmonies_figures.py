@@ -12,7 +12,10 @@ from matplotlib.patches import Rectangle
 from harmonies import figures, habitats, scoring
 from harmonies.board import Board
 from harmonies.cli import main
+from harmonies.locale import t
 from harmonies.scoring import CATEGORIES
+from tabletop import i18n
+from tabletop.mpl import shaped
 
 BOARD = {"c2": ["gray", "gray", "gray"], "b1": ["blue"], "b2": ["blue"], "c1": ["blue"], "d1": ["blue"],
          "a1": ["yellow"], "a2": ["yellow"], "e3": ["brown", "green"]}
@@ -138,3 +141,45 @@ class TestSimulation:
     def test_histogram_needs_scores(self):
         with pytest.raises(ValueError, match="no scores"):
             figures.score_histogram([])
+
+
+class TestLanguages:
+    def persian(self, monkeypatch, texts: dict) -> None:
+        """Choose Persian, with these Persian texts in the ``harmonies`` catalogue."""
+        original = i18n._table
+        monkeypatch.setattr(i18n, "_table", lambda package, code: {**original(package, code), **texts}
+                            if (package, code) == ("harmonies", "fa") else original(package, code))
+        i18n.set_language("fa")
+
+    def test_shaped_joins_persian_letters_in_visual_order_and_leaves_latin_alone(self):
+        # سلام: sīn initial, the lām-alef ligature, mīm final, laid out right to left.
+        assert shaped("سلام") == "\ufee1\ufefc\ufeb3"
+        assert shaped("c3") == "c3" and shaped("trees 12") == "trees 12"
+        assert shaped(f"{i18n.FSI}c3{i18n.PDI}") == "c3"  # isolate marks are for browsers only
+        # Line by line: a line break stays between the lines it separated.
+        assert figures._shaped("سلام\nc3") == "\ufee1\ufefc\ufeb3\nc3"
+
+    def test_chart_words_come_from_the_language_in_force(self):
+        breakdown = scoring.score(board())
+        i18n.set_language("fa")
+        (ax,) = figures.breakdown_chart(breakdown).axes
+        title = t.count("figures.breakdown.title", breakdown.total, landscapes=breakdown.landscapes)
+        assert ax.get_title() == shaped(title)
+        assert ax.get_ylabel() == shaped(t("figures.points"))
+        assert [label.get_text() for label in ax.get_xticklabels()] == [
+            shaped(scoring.category_title(c)) for c in CATEGORIES]
+
+    def test_a_persian_chart_renders_to_png(self, monkeypatch, tmp_path):
+        self.persian(monkeypatch, {"figures.points": "امتیاز", "landscape.trees": "درخت‌ها",
+                                   "figures.compare.before": "پیش", "figures.compare.after": "پس"})
+        before, after = scoring.score(board()), scoring.score(board(cubes=()))
+        fig = figures.compare_breakdowns(before, after)
+        (ax,) = fig.axes
+        assert ax.get_ylabel() == shaped("امتیاز") != "امتیاز"
+        assert shaped("درخت‌ها") in [label.get_text() for label in ax.get_xticklabels()]
+        assert [text.get_text() for text in ax.get_legend().get_texts()] == [shaped("پیش"), shaped("پس")]
+        fig.savefig(tmp_path / "fa.png")
+        assert (tmp_path / "fa.png").read_bytes().startswith(b"\x89PNG")
+        sheet = figures.rotation_sheet(23)
+        sheet.savefig(tmp_path / "sheet.png")
+        assert (tmp_path / "sheet.png").read_bytes().startswith(b"\x89PNG")
