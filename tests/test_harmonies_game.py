@@ -18,6 +18,7 @@ from harmonies.actions import (
     parse_action,
 )
 from harmonies.board import Board
+from harmonies.cards import Card
 from harmonies.cards import card as lookup
 from harmonies.errors import (
     HarmoniesError,
@@ -27,9 +28,11 @@ from harmonies.errors import (
     IllegalPlacement,
     TurnOrderError,
 )
-from harmonies.game import Game, play_game
+from harmonies.game import END_REASONS, Game, play_game
+from harmonies.locale import t
 from harmonies.policies import GreedyPolicy, RandomPolicy
 from harmonies.tokens import Colour
+from tabletop import i18n
 
 BLUE, GRAY, BROWN, GREEN, YELLOW, RED = Colour
 
@@ -673,3 +676,67 @@ class TestPolicies:
     def test_wrong_number_of_policies(self):
         with pytest.raises(ValueError):
             play_game(Game(3, seed=1), [RandomPolicy(1), RandomPolicy(2)])
+
+
+# -- the learner's language --------------------------------------------------------------------------
+FSI, PDI = "\u2068", "\u2069"  # Persian isolates every value of a sentence
+
+
+class TestLanguage:
+    def test_the_english_summary_and_description(self):
+        assert repr(Game(2, seed=1)) == "<Harmonies game: 2 players, side A, turn 1, seat 0 to play>"
+        assert repr(Game(1, side="B", seed=1)) == "<Harmonies game: 1 player, side B, turn 1, seat 0 to play>"
+        g = Game(1, seed=2)
+        play_game(g, GreedyPolicy())
+        assert repr(g) == f"<Harmonies game: 1 player, side A, over ({g.end_reason})>"
+        lines = Game(3, seed=4).describe().splitlines()
+        assert lines[1].startswith("central board: 1: ") and lines[2].startswith("display: ")
+        assert " (card " in lines[2] and " and " in lines[2]
+        assert lines[3] == "pouch: 105 tokens; deck: 27 cards"
+        assert lines[4:] == [f"seat {s}: 23 empty cells, cards above nothing, beside nothing, spirit None, "
+                             "0 cubes placed" for s in range(3)]
+
+    def test_one_token_left_is_singular(self):
+        g = Game(2, seed=3)
+        give_hand(g, [BLUE, BLUE, GREEN])
+        g.place_token(BLUE, "a1")
+        g.place_token(BLUE, "a2")
+        assert_illegal(g, END, TurnOrderError, r"ending your turn: 1 is still in your hand \(green\)$")
+
+    def test_messages_follow_the_language(self):
+        g = Game(2, seed=3)
+        i18n.set_language("fa")
+        with pytest.raises(IllegalSpace) as caught:
+            g.play("take 6")
+        assert f"{FSI}6{PDI}" in str(caught.value) and f"{FSI}5{PDI}" in str(caught.value)
+        with pytest.raises(HarmoniesError) as caught:
+            Game(7)
+        assert f"{FSI}7{PDI}" in str(caught.value)
+        assert FSI in g.describe() and FSI in repr(g)
+
+    def test_names_in_messages_are_the_display_names(self, monkeypatch):
+        # Card.title and Colour.title give the names in the language in force: messages use them.
+        monkeypatch.setattr(Card, "title", property(lambda c: c.name.upper()))
+        monkeypatch.setattr(Colour, "title", property(lambda c: f"<{c.value}>"))
+        g = Game(2, seed=3)
+        give_hand(g, [BLUE, BLUE, GREEN])
+        assert_illegal(g, "place red a1", IllegalPlacement, r"no <red> token in hand \(your hand: <blue>")
+        assert_illegal(g, "cube Eagle a1", IllegalCube, "EAGLE")
+        missing = next(i for i in g.deck)
+        assert_illegal(g, TakeCard(missing), IllegalCardAction, lookup(missing).name.upper())
+        assert "<blue>" in g.describe()
+
+    def test_end_reasons_follow_the_language(self):
+        assert set(END_REASONS) == {"board", "pouch"}
+        assert str(END_REASONS["board"]) == "a player ended a turn with 2 or fewer empty cells"
+        assert f"{END_REASONS['pouch']}" == "the pouch could not refill the central board"
+        i18n.set_language("fa")
+        assert str(END_REASONS["board"]) == t("game.end_reason.board")
+
+    def test_action_texts_stay_english(self):
+        i18n.set_language("fa")
+        assert str(parse_action("place green c3")) == "place green c3"
+        with pytest.raises(ActionSyntaxError) as caught:
+            parse_action("jump 3")
+        message = i18n.plain(str(caught.value))
+        assert "'jump 3'" in message and "take 2" in message and "place green c3" in message

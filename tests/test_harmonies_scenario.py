@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from harmonies.board import LAYOUTS, Board, Side
 from harmonies.cards import all_cards, animal_ids, card, spirit_ids
 from harmonies.errors import ScenarioError
+from harmonies.locale import t
 from harmonies.scenario import FIELDS, Scenario, from_dict, load, loads
 from harmonies.scoring import RIVER_READINGS
 from harmonies.tokens import STACKS, Colour
+from tabletop import i18n
 
 
 def scenario_dict(**fields):
@@ -304,3 +306,29 @@ class TestRoundTrip:
             value = {"card": c.name} if c.is_spirit else [{"card": c.name}]
             s = from_dict(scenario_dict(**{key: value}))
             assert (s.spirit[0] if c.is_spirit else s.animals[0][0]) == c
+
+
+# -- the learner's language --------------------------------------------------------------------------
+class TestLanguage:
+    def test_the_field_stays_and_the_message_follows_the_language(self):
+        i18n.set_language("fa")
+        err = error_of(scenario_dict(animals=[{"card": 99}]))
+        assert err.field == "animals[0].card"
+        assert "\u206899\u2069" in err.message
+        assert i18n.plain(str(err)) == i18n.plain(f"animals[0].card: {err.message}")
+        err = error_of(scenario_dict(board={"a1": ["blue"]}, cubes=["a1", "a2"]))
+        assert err.field == "cubes[1]" and "\u2068a2\u2069" in err.message
+
+    def test_json_examples_in_messages_keep_their_braces(self):
+        assert error_of(scenario_dict(animals=[23])).message == \
+            'each animal is an object like {"card": 23, "cubes_placed": 1}, not the number 23'
+        assert error_of(scenario_dict(spirit=[])).message == \
+            'the spirit is an object like {"card": 33, "cube_placed": true}, not a list'
+        assert error_of(scenario_dict(board=None)).message.endswith(
+            'like {"a1": ["yellow"], "c2": ["brown", "green"]}, not null')
+        assert error_of("[]").message == "the file must hold one JSON object {...}, not a list"
+
+    def test_cube_counts_have_a_plural(self):
+        assert error_of(scenario_dict(animals=[{"card": "Eagle", "cubes_placed": 3}])).message == \
+            "Eagle has only 2 cubes"
+        assert t.count("scenario.too_many_cubes", 1, name="Eagle") == "Eagle has only 1 cube"

@@ -10,6 +10,7 @@ from harmonies.errors import HarmoniesError, IllegalCardAction, IllegalSpace, Tu
 from harmonies.game import Game, play_game
 from harmonies.policies import GreedyPolicy, RandomPolicy
 from harmonies.tokens import Colour
+from tabletop import i18n
 
 COLOURS = list(Colour)
 
@@ -211,3 +212,26 @@ class TestSuns:
         assert PlaceCube(42, "a2") in g.legal_actions()
         g.place_cube(42, "a2")
         assert g.score().spirit == 4 and g.players[0].cubes_placed == 1
+
+
+class TestLanguage:
+    def test_one_token_left_is_singular(self):
+        g = Game(1, seed=5)
+        g.take_tokens(1)
+        while len(g.hand) > 1:
+            colour = g.hand[0]
+            g.place_token(colour, g.player.board.legal_cells(colour)[0])
+        assert_illegal(g, SwapCard(g.display[0]), TurnOrderError,
+                       r"the swap comes at the end of the turn\): 1 is still in your hand")
+
+    def test_swap_messages_follow_the_language(self):
+        g = Game(1, seed=5)
+        g.take_tokens(1)
+        place_all(g)
+        i18n.set_language("fa")
+        with pytest.raises(IllegalCardAction) as caught:
+            g.play(SwapCard(g.deck[0]))
+        assert "\u2068" in str(caught.value)
+        with pytest.raises(HarmoniesError) as caught:
+            Game(2, seed=1).suns()
+        assert "\u20682\u2069" in str(caught.value)
