@@ -5,7 +5,9 @@ from matplotlib.figure import Figure
 
 from azul import Game, GreedyPolicy, RandomPolicy, Scenario, play_out
 from azul import figures as F
-from tabletop import Display
+from azul.locale import t
+from tabletop import Display, i18n
+from tabletop.mpl import shaped
 from tabletop.settings import PROJECTOR
 
 CLAMPED = {"game": "azul", "wall": "colored",
@@ -168,3 +170,45 @@ def test_projector_figures_are_larger():
     assert big.get_figwidth() == pytest.approx(small.get_figwidth() * PROJECTOR.scale)
     assert max(line.get_linewidth() for line in big.axes[0].get_lines()) > \
         max(line.get_linewidth() for line in small.axes[0].get_lines())
+
+
+# --- languages -----------------------------------------------------------------------------------
+
+
+def test_shaped_joins_persian_letters_in_visual_order_and_leaves_latin_alone():
+    # امتیاز (score), left to right as drawn: zā alone (alef never joins the next letter), alef final,
+    # yā and tā medial, mīm initial, the first alef alone.
+    assert shaped("امتیاز") == "\ufeaf\ufe8e\ufbff\ufe98\ufee3\ufe8d"
+    assert shaped("c3") == "c3" and shaped("player 0: 12") == "player 0: 12"
+    # Line by line, so a tick of two lines keeps its lines in order.
+    assert F._shaped("کف\n\u0394 +5") == f"{shaped('کف')}\n\u0394 +5"
+
+
+def test_chart_words_come_from_the_language_in_force():
+    i18n.set_language("fa")
+    fig = F.score_progression([[3, 4], [9, 10]])
+    ax = fig.axes[0]
+    assert ax.get_title() == shaped(t("figures.progression.title"))
+    assert ax.get_xlabel() == shaped(t("figures.progression.x"))
+    assert legend(fig)[0] == shaped(t("figures.progression.label", player=t("draw.player.name", player=0),
+                                      score=9))
+    empty = F.score_progression(Game(2, seed=1))
+    assert shaped(t("figures.progression.empty")) in [text.get_text() for text in empty.axes[0].texts]
+
+
+def test_a_persian_chart_renders_to_png(monkeypatch, tmp_path):
+    words = {"figures.category.floor_clamped": "کف (تا صفر)", "figures.compare.y": "امتیاز",
+             "draw.player.name": "بازیکن {player}"}
+    original = i18n._table
+    monkeypatch.setattr(i18n, "_table", lambda package, code: {**original(package, code), **words}
+                        if (package, code) == ("azul", "fa") else original(package, code))
+    i18n.set_language("fa")
+    fig = F.compare_tilings(Scenario.from_dict(CLAMPED), Scenario.from_dict(CAREFUL))
+    ax = fig.axes[0]
+    assert ax.get_ylabel() == shaped("امتیاز")
+    assert [tick.get_text() for tick in ax.get_xticklabels()][1] == f"{shaped('کف (تا صفر)')}\n\u0394 +5"
+    fig.savefig(tmp_path / "fa.png")
+    assert (tmp_path / "fa.png").read_bytes().startswith(b"\x89PNG")
+    histogram = F.score_histogram([[50, 1], [60, 0]])
+    assert shaped("بازیکن") in legend(histogram)[0]
+    histogram.savefig(tmp_path / "hist.png")
