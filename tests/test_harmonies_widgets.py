@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
+from html import escape
 
 import ipywidgets as w
 import pytest
@@ -11,9 +14,19 @@ from harmonies import habitats, scoring
 from harmonies.actions import PlaceToken
 from harmonies.board import Board
 from harmonies.errors import HarmoniesError
+from harmonies.locale import t
 from harmonies.policies import GreedyPolicy
 from harmonies.scenario import Scenario
-from harmonies.widgets import BoardEditor, GameTable, HabitatExplorer, WhatIf
+from harmonies.widgets import (
+    SCORE_KEYS,
+    SEAT_KINDS,
+    BoardEditor,
+    GameTable,
+    HabitatExplorer,
+    WhatIf,
+    _river_title,
+)
+from tabletop import i18n
 
 # The scenario of docs/harmonies.md, without its cubes and cards.
 EXAMPLE = {"game": "harmonies", "side": "A",
@@ -464,3 +477,166 @@ def test_a_solo_swap_by_click_closes_the_turn():
     assert "only 'end' is left" in table.message
     table.end_turn()
     assert game.turn == 2 and table.message == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Languages: every widget follows the language menu
+
+
+@pytest.fixture
+def marked_dutch():
+    """A Dutch catalogue in which every Harmonies text is its English one marked ``NL ``, so that a
+    text not relabelled (still English) shows; the real catalogue comes back afterwards."""
+    table = i18n._table("harmonies", "nl")
+    saved = dict(table)
+    for key, text in i18n.table("harmonies", "en").items():
+        table[key] = ({form: f"NL {words}" for form, words in text.items()} if isinstance(text, dict)
+                      else f"NL {text}")
+    yield
+    table.clear()
+    table.update(saved)
+
+
+def _in_dutch(key: str, **params) -> str:
+    assert i18n.language() == "nl"
+    text = t(key, **params)
+    assert text.startswith("NL ")  # the marked catalogue is in force
+    return text
+
+
+def test_the_editor_relabels_every_control_and_keeps_its_state(marked_dutch):
+    editor = BoardEditor(example_board())
+    editor.set_river("loops-full-length")
+    editor.redo()  # nothing to redo: a message to put into the new language
+    board, past, score = editor.board, len(editor._past), editor.breakdown.to_dict()
+    i18n.set_language("nl")
+    assert editor._undo.description == _in_dutch("editor.undo")
+    assert editor._clear.description == _in_dutch("editor.clear")
+    assert editor._cube_tool.tooltip == _in_dutch("editor.cube.tooltip")
+    assert editor._side.tooltips == (_in_dutch("editor.side.a"), _in_dutch("editor.side.b"))
+    assert editor._river.options == ((_in_dutch("editor.river.shortest_path"), "shortest-path"),
+                                     (_in_dutch("editor.river.loops_full_length"), "loops-full-length"))
+    assert editor._river.value == "loops-full-length" and editor.breakdown.river == "loops-full-length"
+    assert editor._category_buttons["trees"].description == scoring.category_title("trees")
+    assert scoring.category_title("trees").startswith("NL ")
+    assert editor._save.description == _in_dutch("editor.save")
+    assert editor.message == _in_dutch("editor.nothing_to_redo")
+    assert 'lang="nl"' in editor._message_box.value
+    assert editor.board == board and len(editor._past) == past  # relabelling is no edit
+    assert editor.breakdown.to_dict() == score
+    i18n.set_language("en")
+    assert editor._undo.description == "undo" and editor.message == "nothing to redo"
+
+
+def test_the_explorer_relabels_its_menus_title_and_message(marked_dutch):
+    explorer = HabitatExplorer(example_board(), 23)
+    explorer.show_rotation(2)
+    explorer.click("d2")
+    i18n.set_language("nl")
+    options = {value: label for label, value in explorer._choice.options}
+    assert options[23] == _in_dutch("explorer.card_option", id=23, card="NL Fennec Fox")
+    assert options[33] == _in_dutch("explorer.card_option.spirit", id=33, card="NL Lion")
+    assert explorer._choice.value == 23 and explorer._rotation_choice.value == 2 and explorer.rotation == 2
+    assert explorer._rotation_choice.options[0] == (_in_dutch("explorer.rotation.all"), None)
+    assert explorer.message == _in_dutch("explorer.cube_elsewhere", card="NL Fennec Fox", cell="d2",
+                                         cells="c2")
+    assert escape(_in_dutch("explorer.shown.rotation", rotation=2)) in explorer.svg
+    i18n.set_language("en")
+    assert explorer.message == "no Fennec Fox habitat has its cube cell at d2 (a cube of it can go on c2 now)"
+
+
+def test_the_table_retells_its_log_and_status_in_the_new_language(marked_dutch):
+    table = GameTable(2, seed=1)
+    table.click("space:1")
+    table.end_turn()  # refused: a message
+    english, state = list(table.log), table.game.to_dict()
+    i18n.set_language("nl")
+    assert table._buttons["end_turn"].description == _in_dutch("table.end_turn")
+    assert table._buttons["run"].description == _in_dutch("table.run")
+    assert table._action.placeholder == _in_dutch("table.action_placeholder")
+    assert len(table.log) == len(english) and all(line.startswith("NL ") for line in table.log)
+    assert table.log[1] == _in_dutch("table.log.to_play", round=1,
+                                     player=_in_dutch("table.player", number=1, kind="NL human"))
+    assert "NL Round" in table._status.value and 'lang="nl"' in table._status.value
+    assert table.game.to_dict() == state
+    i18n.set_language("en")
+    assert table.log == english
+    assert "place your 3 tokens before ending your turn" in table.message
+
+
+def test_the_what_if_view_explains_in_the_new_language(marked_dutch):
+    view = WhatIf(json.dumps(EXAMPLE))
+    view.right.choose("green")
+    view.right.click("b2")
+    english = view.explanation
+    i18n.set_language("nl")
+    tree = next(i.label for i in view.right.breakdown.items_for("trees") if "b2" in i.label)
+    assert tree.startswith("NL ")  # the engine's item, scored again in the new language
+    change = _in_dutch("whatif.change", category="NL trees", before=3, after=4, difference="+1")
+    gained = _in_dutch("whatif.gained", item=tree, points=1)
+    assert view.explanation.splitlines()[0] == _in_dutch("whatif.items", change=change, items=gained)
+    assert _in_dutch("whatif.before") in view._headings[0].value
+    assert _in_dutch("whatif.difference") in view._summary.value
+    assert view.right._undo.description == _in_dutch("editor.undo")  # each editor follows by itself
+    i18n.set_language("en")
+    assert view.explanation == english
+
+
+def _widgets():
+    view = WhatIf()
+    return [BoardEditor(), HabitatExplorer(), GameTable(1, seed=2), view, view.left, view.right]
+
+
+def test_persian_turns_every_widget_right_to_left_and_english_turns_it_back():
+    widgets = _widgets()
+    for widget in widgets:
+        assert widget.lang == "en" and widget.dir == "ltr" and "tabletop-rtl" not in widget._dom_classes
+    i18n.set_language("fa")
+    for widget in widgets:
+        assert widget.lang == "fa" and widget.dir == "rtl"
+        assert "tabletop-rtl" in widget._dom_classes and "tabletop-localised" in widget._dom_classes
+    assert 'dir="rtl"' in widgets[2]._status.value and 'dir="rtl"' in widgets[2]._log_box.value
+    i18n.set_language("en")
+    for widget in widgets:
+        assert widget.lang == "en" and widget.dir == "ltr" and "tabletop-rtl" not in widget._dom_classes
+
+
+def test_a_whole_game_in_persian_then_back_in_english():
+    table = GameTable(2, seed=11)
+    i18n.set_language("fa")
+    me = GreedyPolicy(7)
+    while not table.game.over:
+        table.act(str(me(table.game)))
+        assert table.message == ""
+    i18n.set_language("en")
+    assert table.log[-1].startswith(("Winner: ", "Shared victory: "))
+    assert i18n.FSI not in "".join(table.log)  # retold in English, without Persian isolates
+
+
+def _close(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()
+
+
+@pytest.mark.parametrize("make", [BoardEditor, HabitatExplorer, lambda: GameTable(seed=1), WhatIf])
+def test_a_widget_gone_does_not_stop_the_language_menu(make):
+    widget = make()
+    gone = weakref.ref(widget)
+    _close(widget)
+    del widget
+    gc.collect()
+    assert gone() is None  # the language setting does not keep a closed widget alive
+    other = BoardEditor()
+    i18n.set_language("fa")
+    assert other.lang == "fa"
+
+
+def test_every_member_of_the_dynamic_key_families_has_its_text():
+    for kind in SEAT_KINDS:
+        assert f"table.seat.{kind}" in t
+    for key in SCORE_KEYS:
+        assert f"whatif.category.{key}" in t
+        scoring.category_title(key)
+    for reading in scoring.RIVER_READINGS:
+        assert _river_title(reading) != reading  # every river reading has a name in the menu
