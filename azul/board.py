@@ -22,15 +22,16 @@ from .errors import (
     ScenarioError,
     WallRowHasColour,
 )
+from .locale import t
 from .tiles import (
     FLOOR_SLOTS,
     LETTERS,
     LINES,
     MARKER,
     MARKER_LETTER,
-    NAMES,
     SIZE,
     capacity,
+    colour_title,
     wall_colour,
 )
 
@@ -129,14 +130,12 @@ class Board:
         when it can."""
         held, n = self.line_colour[line], self.line_count[line]
         if n == capacity(line):
-            return LineFull(f"line {line} is full: it already holds {n} {NAMES[held]} tile"
-                            f"{'s' if n > 1 else ''}")
+            return LineFull(t.count("board.refused.full", n, line=line, colour=colour_title(held)))
         if held != EMPTY and held != colour:
-            return LineHoldsOtherColour(
-                f"line {line} already holds {NAMES[held]}: {NAMES[colour]} cannot join it")
+            return LineHoldsOtherColour(t("board.refused.other_colour", line=line,
+                                          held=colour_title(held), colour=colour_title(colour)))
         if self.row_has(line, colour):
-            return WallRowHasColour(f"your wall row {line} already has {NAMES[colour]}, so "
-                                    f"line {line} cannot take {NAMES[colour]} again")
+            return WallRowHasColour(t("board.refused.wall_row", line=line, colour=colour_title(colour)))
         return None
 
     def refresh(self) -> None:
@@ -172,12 +171,12 @@ class Board:
         return "".join(_letter(c) for c in self.floor)
 
     def __str__(self) -> str:
-        rows = [f"score {self.score}"]
+        rows = [t("board.text.score", score=self.score)]
         for line, (pattern, wall) in enumerate(zip(self.pattern_lines(), self.wall_rows(),
                                                    strict=True)):
             shown = "." * (capacity(line) - len(pattern)) + pattern
             rows.append(f"{shown:>5} | {' '.join(wall)}")
-        rows.append(f"floor [{self.floor_text()}]")
+        rows.append(t("board.text.floor", tiles=self.floor_text()))
         return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
@@ -225,22 +224,23 @@ def _read_wall(board: Board, rows, gray: bool, field: str) -> None:
         where = f"{field}[{r}]"
         checks.text(row, where)
         if len(row) != SIZE:
-            raise ScenarioError(where, f"a wall row has {SIZE} characters, found {len(row)}")
+            raise ScenarioError(where, t("board.file.row_length", size=SIZE, found=len(row)))
         for c, ch in enumerate(row):
             if ch == ".":
                 continue
             if ch not in LETTERS:
-                raise ScenarioError(where, f"{ch!r} in column {c} is not a colour letter "
-                                           f"({' '.join(LETTERS)}) or '.'")
+                raise ScenarioError(where, t("board.file.not_a_wall_letter", char=repr(ch), column=c,
+                                             letters=" ".join(LETTERS)))
             colour = LETTERS.index(ch)
             if not gray and colour != wall_colour(r, c):
-                raise ScenarioError(where, f"column {c} of row {r} is "
-                                           f"{NAMES[wall_colour(r, c)]} on the colored wall, "
-                                           f"so it cannot hold {NAMES[colour]}")
+                raise ScenarioError(where, t("board.file.not_printed_colour", column=c, row=r,
+                                             printed=colour_title(wall_colour(r, c)),
+                                             colour=colour_title(colour)))
             if board.row_has(r, colour):
-                raise ScenarioError(where, f"{NAMES[colour]} appears twice in row {r}")
+                raise ScenarioError(where, t("board.file.twice_in_row", colour=colour_title(colour), row=r))
             if board.column_has(c, colour):
-                raise ScenarioError(where, f"{NAMES[colour]} appears twice in column {c}")
+                raise ScenarioError(where, t("board.file.twice_in_column", colour=colour_title(colour),
+                                             column=c))
             board.cells[SIZE * r + c] = colour
             board.wall |= 1 << (SIZE * r + c)
 
@@ -253,15 +253,13 @@ def _read_lines(board: Board, lines, field: str) -> None:
         if not tiles:
             continue
         if len(set(tiles)) != 1 or tiles[0] not in LETTERS:
-            raise ScenarioError(where, "a pattern line holds tiles of one colour only, written "
-                                       f"as repeated letters like {LETTERS[0] * 2!r}")
+            raise ScenarioError(where, t("board.file.mixed_line", example=repr(LETTERS[0] * 2)))
         if len(tiles) > capacity(line):
-            raise ScenarioError(where, f"line {line} holds at most {capacity(line)} tile"
-                                       f"{'s' if line else ''}, not {len(tiles)}")
+            raise ScenarioError(where, t.count("board.file.line_too_long", capacity(line), line=line,
+                                               found=len(tiles)))
         colour = LETTERS.index(tiles[0])
         if board.row_has(line, colour):
-            raise ScenarioError(where, f"wall row {line} already has {NAMES[colour]}, so "
-                                       f"line {line} cannot hold it")
+            raise ScenarioError(where, t("board.file.line_on_wall", line=line, colour=colour_title(colour)))
         board.line_colour[line] = colour
         board.line_count[line] = len(tiles)
 
@@ -269,12 +267,11 @@ def _read_lines(board: Board, lines, field: str) -> None:
 def _read_floor(board: Board, floor, field: str) -> None:
     checks.text(floor, field)
     if len(floor) > FLOOR_SLOTS:
-        raise ScenarioError(field, f"the floor line has {FLOOR_SLOTS} slots, found "
-                                   f"{len(floor)} tiles")
+        raise ScenarioError(field, t("board.file.floor_too_long", slots=FLOOR_SLOTS, found=len(floor)))
     for ch in floor:
         if ch not in LETTERS and ch != MARKER_LETTER:
-            raise ScenarioError(field, f"{ch!r} is not a colour letter ({' '.join(LETTERS)}) "
-                                       f"or {MARKER_LETTER} for the first-player marker")
+            raise ScenarioError(field, t("board.file.not_a_floor_letter", char=repr(ch),
+                                         letters=" ".join(LETTERS), marker=MARKER_LETTER))
     if floor.count(MARKER_LETTER) > 1:
-        raise ScenarioError(field, "there is only one first-player marker")
+        raise ScenarioError(field, t("board.file.two_markers"))
     board.floor = [MARKER if ch == MARKER_LETTER else LETTERS.index(ch) for ch in floor]

@@ -10,6 +10,8 @@ import json
 from typing import Any
 
 from .errors import ScenarioError
+from .locale import t
+from .tiles import series
 
 
 def parse_json(text: str) -> Any:
@@ -17,55 +19,54 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError("file", f"not valid JSON ({e})") from None
+        raise ScenarioError("file", t("checks.not_json", error=e)) from None
 
 
 def mapping(value: Any, field: str, allowed: tuple[str, ...]) -> dict:
     """A JSON object whose keys are all among ``allowed``."""
     if not isinstance(value, dict):
-        raise ScenarioError(field or "file", f"expected an object {{...}}, found {_kind(value)}")
+        raise ScenarioError(field or "file", t("checks.expected_object", found=_kind(value)))
     for key in value:
         if key not in allowed:
-            raise ScenarioError(_join(field, key),
-                                f"unknown field; the known ones are {', '.join(allowed)}")
+            raise ScenarioError(_join(field, key), t("checks.unknown_field", fields=series(allowed)))
     return value
 
 
 def required(data: dict, key: str, field: str) -> Any:
     if key not in data:
-        raise ScenarioError(_join(field, key), "missing")
+        raise ScenarioError(_join(field, key), t("checks.missing"))
     return data[key]
 
 
 def integer(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
     """An int (not a bool) within ``low``..``high`` when they are given."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(field, f"expected a whole number, found {_kind(value)}")
+        raise ScenarioError(field, t("checks.expected_integer", found=_kind(value)))
     if low is not None and value < low or high is not None and value > high:
         if high is None:
-            raise ScenarioError(field, f"must be at least {low}, not {value}")
-        raise ScenarioError(field, f"must be between {low} and {high}, not {value}")
+            raise ScenarioError(field, t("checks.at_least", low=low, value=value))
+        raise ScenarioError(field, t("checks.between", low=low, high=high, value=value))
     return value
 
 
 def text(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise ScenarioError(field, f"expected a string, found {_kind(value)}")
+        raise ScenarioError(field, t("checks.expected_string", found=_kind(value)))
     return value
 
 
 def listing(value: Any, field: str, length: int | None = None) -> list:
     if not isinstance(value, list):
-        raise ScenarioError(field, f"expected a list [...], found {_kind(value)}")
+        raise ScenarioError(field, t("checks.expected_list", found=_kind(value)))
     if length is not None and len(value) != length:
-        raise ScenarioError(field, f"expected {length} entries, found {len(value)}")
+        raise ScenarioError(field, t.count("checks.entries", length, found=len(value)))
     return value
 
 
 def choice(value: Any, field: str, options: tuple[str, ...]) -> str:
     if value not in options:
-        raise ScenarioError(field, f"must be one of {', '.join(map(repr, options))}, "
-                                   f"not {value!r}")
+        raise ScenarioError(field, t("checks.one_of", options=series(map(repr, options)),
+                                     value=repr(value)))
     return value
 
 
@@ -74,16 +75,17 @@ def _join(field: str, key: str) -> str:
 
 
 def _kind(value: Any) -> str:
+    """What a JSON value is, in words: null, true and false are JSON's own words."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return t("checks.kind.string", value=repr(value))
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return t("checks.kind.number", value=repr(value))
     if isinstance(value, list):
-        return "a list"
+        return t("checks.kind.list")
     if isinstance(value, dict):
-        return "an object"
+        return t("checks.kind.object")
     return type(value).__name__

@@ -9,6 +9,9 @@ status 2.
 
 ``render`` draws a scenario's boards (after the wall tiling with ``--tiled``) to a picture file,
 SVG, PNG or PDF by its extension; a bad file or an unknown extension fails as ``tile`` does.
+
+Every subcommand takes ``--lang CODE`` (``en``, ``fa``, ``nl``, ``vi``): the language of everything
+printed for people, help texts included. JSON output, field names and move texts stay as they are.
 """
 
 from __future__ import annotations
@@ -19,16 +22,23 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tabletop.i18n import LANGUAGES, join_or, set_language
+
 from .errors import ScenarioError
 from .game import Game
+from .locale import t
 from .policies import POLICIES
 from .scenario import Scenario
-from .tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS
+from .tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, series
 from .tiling import EndBonus, describe
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    _early_language(argv)
     args = _parser().parse_args(argv)
+    if args.lang:
+        set_language(args.lang)
     if args.command == "tile":
         return tile(args.file, args.explain)
     if args.command == "render":
@@ -37,29 +47,38 @@ def main(argv: list[str] | None = None) -> int:
     return play(args.players, args.seed, args.policy, args.wall)
 
 
+def _early_language(argv: list[str]) -> None:
+    """Choose the language of ``--lang CODE`` (or ``--lang=CODE``) before the parser is built, so
+    that ``--help`` speaks it too. An unknown code is left for the parser to refuse."""
+    for i, arg in enumerate(argv):
+        code = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.removeprefix("--lang=")
+        if arg.startswith("--lang") and code in LANGUAGES:
+            set_language(code)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m azul",
-                                     description="The rules of Azul: what-ifs and whole games.")
+    parser = argparse.ArgumentParser(prog="python -m azul", description=t("cli.description"))
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                      help=t("cli.help.lang", languages=series(
+                          f"{code} ({language.name})" for code, language in LANGUAGES.items())))
     commands = parser.add_subparsers(dest="command", required=True)
-    tile_ = commands.add_parser("tile", help="run the wall tiling of a scenario file")
-    tile_.add_argument("file", help="the scenario (JSON); - reads standard input")
-    tile_.add_argument("--explain", action="store_true", help="tell the story in words")
-    play_ = commands.add_parser("play", help="play a whole game between computer players")
-    play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
-    play_.add_argument("--seed", type=int, default=None,
-                       help="the same seed gives the same game (default: a fresh one)")
-    play_.add_argument("--policy", choices=sorted(POLICIES), default="random")
-    play_.add_argument("--wall", choices=WALL_KINDS, default="colored")
-    render_ = commands.add_parser("render", help="draw a scenario file as SVG, PNG or PDF")
-    render_.add_argument("file", help="the scenario (JSON); - reads standard input")
-    render_.add_argument("-o", "--output", required=True,
-                         help="the picture to write; its extension (.svg, .png, .pdf) sets the format")
-    render_.add_argument("--colour-blind", action="store_true",
-                         help="print the colour letter on every tile")
-    render_.add_argument("--high-contrast", action="store_true",
-                         help="large, bold and thick, for a projector")
-    render_.add_argument("--tiled", action="store_true",
-                         help="draw the boards after the wall tiling")
+    tile_ = commands.add_parser("tile", parents=[lang], help=t("cli.help.tile"))
+    tile_.add_argument("file", help=t("cli.help.file"))
+    tile_.add_argument("--explain", action="store_true", help=t("cli.help.explain"))
+    play_ = commands.add_parser("play", parents=[lang], help=t("cli.help.play"))
+    play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2,
+                       help=t("cli.help.players"))
+    play_.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
+    play_.add_argument("--policy", choices=sorted(POLICIES), default="random",
+                       help=t("cli.help.policy"))
+    play_.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
+    render_ = commands.add_parser("render", parents=[lang], help=t("cli.help.render"))
+    render_.add_argument("file", help=t("cli.help.file"))
+    render_.add_argument("-o", "--output", required=True, help=t("cli.help.output"))
+    render_.add_argument("--colour-blind", action="store_true", help=t("cli.help.colour_blind"))
+    render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
+    render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
     return parser
 
 
@@ -69,7 +88,7 @@ def _read_scenario(path: str, stdin: TextIO | None, stderr: TextIO) -> Scenario 
         source = stdin or sys.stdin
         return Scenario.from_json(source.read()) if path == "-" else Scenario.load(path)
     except ScenarioError as e:
-        print(f"error: {e}", file=stderr)
+        print(t("cli.error", message=e), file=stderr)
         return None
 
 
@@ -94,8 +113,8 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
            tiled: bool = False, stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stderr = stderr or sys.stderr
     if Path(output).suffix.lower() not in RENDER_FORMATS:
-        print(f"error: {output}: unknown picture format, end the name with "
-              f"{', '.join(RENDER_FORMATS[:-1])} or {RENDER_FORMATS[-1]}", file=stderr)
+        problem = t("cli.render.unknown_format", output=output, formats=join_or(RENDER_FORMATS))
+        print(t("cli.error", message=problem), file=stderr)
         return 2
     scenario = _read_scenario(path, stdin, stderr)
     if scenario is None:
@@ -112,7 +131,8 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
     try:
         scene.save(output)
     except OSError as e:
-        print(f"error: {output}: cannot write it ({e.strerror or e})", file=stderr)
+        problem = t("cli.render.cannot_write", output=output, reason=e.strerror or e)
+        print(t("cli.error", message=problem), file=stderr)
         return 2
     return 0
 
@@ -135,33 +155,38 @@ def play(players: int, seed: int | None, policy: str, wall: str = "colored",
     out = stdout or sys.stdout
     game = Game(players, seed, wall)
     chooser = [POLICIES[policy](f"{game.seed}:{p}") for p in range(players)]
-    print(f"Azul: {players} players, {wall} wall, seed {game.seed}, {policy} policy", file=out)
+    print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed, policy=policy), file=out)
     while not game.over:
-        print(f"\nround {game.round}: player {game.current} starts", file=out)
-        print("  factories: " + "  ".join(_tiles(f) for f in game.factories), file=out)
+        print("\n" + t("cli.play.round", round=game.round, player=game.current), file=out)
+        factories = "  ".join(_tiles(f) for f in game.factories)
+        print("  " + t("cli.play.factories", factories=factories), file=out)
         number = game.round
         while game.round == number and not game.over:
             player = game.current
             move = chooser[player](game)
             game.play(move)
-            print(f"  player {player}: {move}", file=out)
-        print("  wall tiling:", file=out)
+            print("  " + t("cli.play.player", player=player, text=move), file=out)
+        print("  " + t("cli.play.tiling"), file=out)
         for step in game.last_tiling:
             if not isinstance(step, EndBonus):
-                print(f"    player {step.player}: {describe(step)}", file=out)
-        print("  scores: " + ", ".join(map(str, game.scores)), file=out)
-    print(f"\ngame over after round {game.round}", file=out)
+                print("    " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
+        print("  " + t("cli.play.scores", scores=series(game.scores)), file=out)
+    _print_end(game, out)
+    return 0
+
+
+def _print_end(game: Game, out: TextIO) -> None:
+    print("\n" + t("cli.play.over", round=game.round), file=out)
     for step in game.last_tiling:
         if isinstance(step, EndBonus):
-            print(f"  player {step.player}: {describe(step)}", file=out)
-    print("final scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(game.scores)),
-          file=out)
+            print("  " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
+    scores = series(t("cli.play.final_score", player=p, score=s) for p, s in enumerate(game.scores))
+    print(t("cli.play.final", scores=scores), file=out)
     won = game.winners
     if len(won) == 1:
-        print(f"winner: player {won[0]}", file=out)
+        print(t("cli.play.winner", player=won[0]), file=out)
     else:
-        print(f"shared victory: players {', '.join(map(str, won))}", file=out)
-    return 0
+        print(t("cli.play.shared", players=series(won)), file=out)
 
 
 def _tiles(counts: list[int]) -> str:

@@ -1,8 +1,12 @@
 """The exceptions of the Azul rules, each with a message a learner can read.
 
+Messages are put into words (in the language in force) where the exception is raised.
+
 Every illegal move raises a subclass of ``IllegalMove`` and leaves the game exactly as it was: the
 engine checks everything before it changes anything.
 """
+
+from .locale import t
 
 
 class AzulError(ValueError):
@@ -18,7 +22,7 @@ class ScenarioError(AzulError):
     e.g. ``players[0].pattern_lines[1]``."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
+        super().__init__(t("errors.scenario", field=field, message=message))
         self.field = field
         self.message = message
 

@@ -36,6 +36,7 @@ from .errors import (
     WrongColour,
     WrongPhase,
 )
+from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move, take_table
 from .tiles import (
     COLOURS,
@@ -43,11 +44,12 @@ from .tiles import (
     FLOOR_SLOTS,
     LETTERS,
     MARKER,
-    NAMES,
     PLAYER_COUNTS,
     TILES_PER_COLOUR,
     TILES_PER_FACTORY,
     WALL_KINDS,
+    colour_title,
+    series,
 )
 from .tiling import (
     Step,
@@ -79,9 +81,9 @@ class Game:
     def __init__(self, players: int = 2, seed: int | str | None = None,
                  wall: str = "colored") -> None:
         if players not in FACTORIES:
-            raise ValueError(f"Azul is for 2 to 4 players, not {players}")
+            raise ValueError(t("game.bad_players", players=players))
         if wall not in WALL_KINDS:
-            raise ValueError(f"the wall is 'colored' or 'gray', not {wall!r}")
+            raise ValueError(t("game.bad_wall", wall=repr(wall)))
         if seed is None:
             seed = random.randrange(2**32)
         self.seed = seed
@@ -177,22 +179,20 @@ class Game:
         if not isinstance(move, Take | Place):
             raise TypeError(f"play() takes a move or its text, not {move!r}")
         if self.phase == OVER:
-            raise GameOver("the game is over: no more moves")
+            raise GameOver(t("game.over"))
         example = self.legal_moves()[0]
         if self.phase == OFFER:
-            raise WrongPhase(f"'{move}' is a wall choice, but it is the factory offer: take tiles "
-                             f"from a factory or the centre, e.g. '{example}'")
+            raise WrongPhase(t("game.refused.place_in_offer", move=move, example=example))
         line = self.boards[self.current].next_complete_line()
-        raise WrongPhase(f"'{move}' takes tiles, but it is the wall tiling: player "
-                         f"{self.current} chooses where the tile of line {line} goes, "
-                         f"e.g. '{example}'")
+        raise WrongPhase(t("game.refused.take_in_tiling", move=move, player=self.current, line=line,
+                           example=example))
 
     def _take(self, move: Take) -> None:
         source, colour, line = move.source, move.colour, move.line
         sources = self.sources
         if source >= len(sources) - 1:
-            raise NoSuchSource(f"there is no factory {source}: a {self.players}-player game has "
-                               f"factories 0 to {len(sources) - 2}")
+            raise NoSuchSource(t("game.refused.no_factory", factory=source, players=self.players,
+                                 last=len(sources) - 2))
         counts = sources[source]  # CENTRE (-1) is the last source
         n = counts[colour]
         if not n:
@@ -252,24 +252,28 @@ class Game:
 
     def _not_there(self, source: int, colour: int) -> str:
         counts = self.sources[source]
-        where = "the centre" if source == CENTRE else f"factory {source}"
+        name = colour_title(colour)
+        centre = source == CENTRE
         if any(counts):
-            held = ", ".join(NAMES[c] for c in COLOURS if counts[c])
-            return f"{where} has no {NAMES[colour]} tiles (it holds {held})"
-        if source == CENTRE and self.centre_marker:
-            return (f"the centre has no {NAMES[colour]} tiles: it holds only the first-player "
-                    "marker, which cannot be taken on its own")
-        return f"{where} has no {NAMES[colour]} tiles: it is empty"
+            held = series(colour_title(c) for c in COLOURS if counts[c])
+            if centre:
+                return t("game.refused.centre_lacks", colour=name, held=held)
+            return t("game.refused.factory_lacks", factory=source, colour=name, held=held)
+        if centre and self.centre_marker:
+            return t("game.refused.centre_only_marker", colour=name)
+        if centre:
+            return t("game.refused.centre_empty", colour=name)
+        return t("game.refused.factory_empty", factory=source, colour=name)
 
     def _place(self, move: Place) -> None:
         board = self.boards[self.current]
         line = board.next_complete_line()
         colour = board.line_colour[line]
         if move.line != line:
-            raise NotThisLine(f"line {line} is next: complete lines go to the wall from top to "
-                              f"bottom, so line {move.line} cannot be tiled now")
+            raise NotThisLine(t("game.refused.not_this_line", line=line, chosen=move.line))
         if move.colour != colour:
-            raise WrongColour(f"line {line} holds {NAMES[colour]}, not {NAMES[move.colour]}")
+            raise WrongColour(t("game.refused.wrong_colour", line=line, held=colour_title(colour),
+                                colour=colour_title(move.colour)))
         step = resolve_line(board, self.current, line, move.column, self.gray, self.lid)
         self.last_tiling.append(step)
         self._continue_tiling()
@@ -425,7 +429,7 @@ class Game:
         mentioned nowhere; by default they all are in the bag."""
         n = len(players)
         if n not in FACTORIES:
-            raise ScenarioError("players", f"a game has 2 to 4 players, found {n}")
+            raise ScenarioError("players", t("game.file.players", found=n))
         gray = wall == "gray"
         boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
         factories = factories if factories is not None else [""] * FACTORIES[n]
@@ -444,7 +448,7 @@ class Game:
             rest = [TILES_PER_COLOUR - u - known[c] for c, u in enumerate(used)]
             missing = "bag" if bag_counts is None else "lid"
             if any(r < 0 for r in rest):
-                raise ScenarioError(missing, "the position uses more tiles than the box holds")
+                raise ScenarioError(missing, t("game.file.too_many_tiles"))
             if bag_counts is None:
                 bag_counts = rest
             else:
@@ -470,16 +474,18 @@ class Game:
                 f"{self.phase}{turn}>")
 
     def __str__(self) -> str:
-        head = f"round {self.round}, {self.phase}"
-        if self.phase != OVER:
-            head += f", player {self.current} to move"
-        lines = [head]
+        """The table in words and letters, in the language in force."""
+        phase = t(f"game.phase.{self.phase}")
+        if self.phase == OVER:
+            lines = [t("game.text.head", round=self.round, phase=phase)]
+        else:
+            lines = [t("game.text.head_to_move", round=self.round, phase=phase, player=self.current)]
         for i, counts in enumerate(self.factories):
-            lines.append(f"factory {i}: {_letters(counts) or '-'}")
-        marker = " + marker" if self.centre_marker else ""
-        lines.append(f"centre: {_letters(self.centre) or '-'}{marker}")
+            lines.append(t("game.text.factory", factory=i, tiles=_letters(counts) or "-"))
+        centre = "game.text.centre_marker" if self.centre_marker else "game.text.centre"
+        lines.append(t(centre, tiles=_letters(self.centre) or "-"))
         for p, board in enumerate(self.boards):
-            lines.append(f"player {p}: {board}")
+            lines.append(t("game.text.player", player=p, board=board))
         return "\n".join(lines)
 
 
@@ -512,20 +518,19 @@ def _read_game(cls, data) -> Game:
     gray = wall == "gray"
     players = checks.listing(data["players"], "players")
     if len(players) not in PLAYER_COUNTS:
-        raise ScenarioError("players", f"a game has 2 to 4 players, found {len(players)}")
+        raise ScenarioError("players", t("game.file.players", found=len(players)))
     n = len(players)
     game = cls.__new__(cls)
     game.gray = gray
     game.boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-        raise ScenarioError("seed", "expected a whole number, a string or null")
+        raise ScenarioError("seed", t("game.file.seed"))
     game.seed = seed
     game.round = checks.integer(data["round"], "round", low=1)
     game.phase = PHASES[PHASES.index(checks.choice(data["phase"], "phase", PHASES))]
     if game.phase == TILING and not gray:
-        raise ScenarioError("phase", "only a gray-wall game waits in the tiling phase: the "
-                                     "colored wall tiles itself")
+        raise ScenarioError("phase", t("game.file.tiling_on_colored"))
     game.current = checks.integer(data["current"], "current", 0, n - 1)
     game.first_player = checks.integer(data["first_player"], "first_player", 0, n - 1)
     factories = checks.listing(data["factories"], "factories", FACTORIES[n])
@@ -543,27 +548,26 @@ def _read_game(cls, data) -> Game:
 
     for colour, total in enumerate(game.tile_counts()):
         if total != TILES_PER_COLOUR:
-            raise ScenarioError("players", f"the game holds {total} {NAMES[colour]} tiles in "
-                                           f"all (bag, lid, table and boards), not "
-                                           f"{TILES_PER_COLOUR}")
+            raise ScenarioError("players", t("game.file.tile_total", total=total,
+                                             colour=colour_title(colour), expected=TILES_PER_COLOUR))
     if game.phase == OFFER and not game.tiles_on_table:
-        raise ScenarioError("factories", "the factory offer needs tiles on the table")
+        raise ScenarioError("factories", t("game.file.offer_needs_tiles"))
     if game.phase == TILING:
         if game.tiles_on_table:
-            raise ScenarioError("factories", "the tiling phase starts once the table is empty")
+            raise ScenarioError("factories", t("game.file.tiling_needs_empty_table"))
         if game.boards[game.current].next_complete_line() is None:
-            raise ScenarioError("current", f"player {game.current} has no complete line to tile")
+            raise ScenarioError("current", t("game.file.nothing_to_tile", player=game.current))
     return game
 
 
 def _read_tiles(value, field: str, most: int | None) -> list[int]:
     checks.text(value, field)
     if most is not None and len(value) > most:
-        raise ScenarioError(field, f"a factory holds at most {most} tiles, found {len(value)}")
+        raise ScenarioError(field, t("game.file.factory_too_full", most=most, found=len(value)))
     counts = [0] * len(COLOURS)
     for ch in value:
         if ch not in LETTERS:
-            raise ScenarioError(field, f"{ch!r} is not a colour letter ({' '.join(LETTERS)})")
+            raise ScenarioError(field, t("game.file.not_a_letter", char=repr(ch), letters=" ".join(LETTERS)))
         counts[LETTERS.index(ch)] += 1
     return counts
 
@@ -582,18 +586,15 @@ def _read_counts(value, field: str) -> list[int]:
 def _read_marker(game: Game, data: dict) -> None:
     in_centre = data["centre_marker"]
     if not isinstance(in_centre, bool):
-        raise ScenarioError("centre_marker", "expected true or false")
+        raise ScenarioError("centre_marker", t("game.file.marker_flag"))
     holder = data["marker_holder"]
     if holder is not None:
         holder = checks.integer(holder, "marker_holder", 0, game.players - 1)
     if in_centre == (holder is not None):
-        raise ScenarioError("marker_holder", "the first-player marker is either in the centre "
-                                             "(centre_marker true, marker_holder null) or held by "
-                                             "a player, not both or neither")
+        raise ScenarioError("marker_holder", t("game.file.marker_place"))
     for p, board in enumerate(game.boards):
         if board.has_marker and p != holder:
-            raise ScenarioError(f"players[{p}].floor", "the first-player marker is not this "
-                                                       "player's (see marker_holder)")
+            raise ScenarioError(f"players[{p}].floor", t("game.file.marker_not_theirs"))
     game.centre_marker = in_centre
     game.marker_holder = holder
 
@@ -604,5 +605,5 @@ def _read_rng(game: Game, value) -> None:
         rng = random.Random()
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError):
-        raise ScenarioError("rng", "not a saved random-generator state") from None
+        raise ScenarioError("rng", t("game.file.rng")) from None
     game.rng = rng

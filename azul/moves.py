@@ -14,6 +14,7 @@ There are two kinds of move, both written ``<from>: <colour> -> <to>``:
       line 1: yellow -> column 4
       line 3: black -> floor
 
+The move text is a grammar, so it stays English in every language (the messages about it do not).
 Numbers count from 0, as everywhere in this package. When parsing, case and spacing do not matter,
 ``center`` is accepted for ``centre``, a colour may be its letter (``B Y R K W``) and ``→`` may stand
 for ``->``.
@@ -28,7 +29,8 @@ from __future__ import annotations
 import re
 
 from .errors import MoveSyntaxError
-from .tiles import COLOURS, LINES, NAMES, SIZE, colour_of
+from .locale import t
+from .tiles import COLOURS, LINES, NAMES, SIZE, colour_of, series
 
 #: ``Take.source`` of the centre of the table.
 CENTRE = -1
@@ -66,10 +68,8 @@ class Take(_Move):
         try:
             return _TAKES[source, colour, line]
         except (KeyError, TypeError):
-            raise MoveSyntaxError(
-                f"no such move: source {source!r} (a factory 0 to {MAX_FACTORIES - 1} or the "
-                f"centre), colour {colour!r} (0 to 4), line {line!r} (0 to 4 or the floor)"
-            ) from None
+            raise MoveSyntaxError(t("moves.no_such_take", source=repr(source), last=MAX_FACTORIES - 1,
+                                    colour=repr(colour), line=repr(line))) from None
 
     def __reduce__(self):
         return (Take, (self.source, self.colour, self.line))
@@ -89,10 +89,8 @@ class Place(_Move):
         try:
             return _PLACES[line, colour, column]
         except (KeyError, TypeError):
-            raise MoveSyntaxError(
-                f"no such move: line {line!r} (0 to 4), colour {colour!r} (0 to 4), "
-                f"column {column!r} (0 to 4 or the floor)"
-            ) from None
+            raise MoveSyntaxError(t("moves.no_such_place", line=repr(line), colour=repr(colour),
+                                    column=repr(column))) from None
 
     def __reduce__(self):
         return (Place, (self.line, self.colour, self.column))
@@ -165,36 +163,37 @@ def parse_move(text: str) -> Move:
     """The move written as ``text`` (see the module docstring for the grammar)."""
     m = _MOVE_TEXT.fullmatch(text)
     if m is None:
-        examples = ", ".join(repr(e) for e in EXAMPLES)
-        raise MoveSyntaxError(f"cannot read {text!r} as a move; write it like {examples}")
+        examples = series(repr(e) for e in EXAMPLES)
+        raise MoveSyntaxError(t("moves.unreadable", text=repr(text), examples=examples))
     try:
         colour = colour_of(m["colour"])
     except ValueError as e:
         raise MoveSyntaxError(str(e)) from None
     if m["line"] is None:
         if m["to_column"] is not None:
-            raise MoveSyntaxError(
-                f"{text!r}: tiles taken from a factory or the centre go to a pattern line or the "
-                "floor, not to a wall column"
-            )
+            raise MoveSyntaxError(t("moves.take_to_column", text=repr(text)))
         source = CENTRE if m["centre"] else int(m["factory"])
         if source >= MAX_FACTORIES:
-            raise MoveSyntaxError(f"{text!r}: there are at most {MAX_FACTORIES} factories "
-                                  f"(0 to {MAX_FACTORIES - 1})")
-        line = FLOOR if m["floor"] else _number(text, "line", m["to_line"])
+            raise MoveSyntaxError(t("moves.too_many_factories", text=repr(text), most=MAX_FACTORIES,
+                                    last=MAX_FACTORIES - 1))
+        line = FLOOR if m["floor"] else _line(text, m["to_line"])
         return _TAKES[source, colour, line]
     if m["to_line"] is not None:
-        raise MoveSyntaxError(
-            f"{text!r}: the tile of a complete pattern line goes to a wall column or the floor, "
-            "not to another line"
-        )
-    line = _number(text, "line", m["line"])
-    column = FLOOR if m["floor"] else _number(text, "column", m["to_column"])
+        raise MoveSyntaxError(t("moves.place_to_line", text=repr(text)))
+    line = _line(text, m["line"])
+    column = FLOOR if m["floor"] else _column(text, m["to_column"])
     return _PLACES[line, colour, column]
 
 
-def _number(text: str, what: str, digits: str) -> int:
+def _line(text: str, digits: str) -> int:
     n = int(digits)
     if n >= SIZE:
-        raise MoveSyntaxError(f"{text!r}: {what} {n} does not exist ({what}s are 0 to {SIZE - 1})")
+        raise MoveSyntaxError(t("moves.no_such_line", text=repr(text), line=n, last=SIZE - 1))
+    return n
+
+
+def _column(text: str, digits: str) -> int:
+    n = int(digits)
+    if n >= SIZE:
+        raise MoveSyntaxError(t("moves.no_such_column", text=repr(text), column=n, last=SIZE - 1))
     return n

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .game import Game
+from .locale import t
 from .moves import CENTRE, FLOOR, Move, Take
 from .tiles import floor_penalty
 from .tiling import free_columns, placement_points
@@ -96,4 +97,4 @@ def play_out(game: Game, policies: Policy | Sequence[Policy],
         if game.over:
             return game
         game.play(pick(game))
-    raise RuntimeError(f"the game did not end within {max_moves} moves")
+    raise RuntimeError(t("policies.no_end", most=max_moves))

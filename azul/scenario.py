@@ -20,7 +20,8 @@ from pathlib import Path
 from . import checks
 from .board import Board
 from .errors import IllegalMove, ScenarioError
-from .tiles import COLOURS, LETTERS, LINES, NAMES, SIZE, TILES_PER_COLOUR, WALL_KINDS
+from .locale import t
+from .tiles import COLOURS, LETTERS, LINES, SIZE, TILES_PER_COLOUR, WALL_KINDS, colour_title, series
 from .tiling import (
     EndBonus,
     FloorPenalty,
@@ -62,8 +63,8 @@ class Scenario:
         gray = wall == "gray"
         players = checks.listing(checks.required(data, "players", ""), "players")
         if not 1 <= len(players) <= _MOST_PLAYERS:
-            raise ScenarioError("players", f"expected 1 to {_MOST_PLAYERS} players, "
-                                           f"found {len(players)}")
+            raise ScenarioError("players", t("scenario.file.players", most=_MOST_PLAYERS,
+                                             found=len(players)))
         boards, columns = [], []
         marker_at = None
         for p, entry in enumerate(players):
@@ -71,9 +72,8 @@ class Scenario:
             board = Board.from_dict(entry, gray, field, extra=("gray_columns",))
             if board.has_marker:
                 if marker_at is not None:
-                    raise ScenarioError(f"{field}.floor", "there is only one first-player "
-                                                          f"marker, and players[{marker_at}] "
-                                                          "has it")
+                    raise ScenarioError(f"{field}.floor", t("scenario.file.second_marker",
+                                                            player=marker_at))
                 marker_at = p
             boards.append(board)
             columns.append(_read_columns(entry.get("gray_columns"), board, gray,
@@ -92,7 +92,8 @@ class Scenario:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise ScenarioError("file", f"cannot read {str(path)!r} ({e})") from None
+            raise ScenarioError("file", t("scenario.file.cannot_read", path=repr(str(path)),
+                                          reason=e)) from None
         return cls.from_json(text)
 
     @classmethod
@@ -146,8 +147,7 @@ def _read_columns(value, board: Board, gray: bool, field: str) -> list[int | Non
     if value is None:
         return [None] * SIZE
     if not gray:
-        raise ScenarioError(field, "only the gray wall has column choices: on the colored wall "
-                                   "every colour has its own cell")
+        raise ScenarioError(field, t("scenario.file.columns_on_colored"))
     checks.listing(value, field, SIZE)
     columns: list[int | None] = []
     for line, column in enumerate(value):
@@ -155,8 +155,7 @@ def _read_columns(value, board: Board, gray: bool, field: str) -> list[int | Non
         if column is not None:
             checks.integer(column, where, 0, SIZE - 1)
             if not board.is_complete(line):
-                raise ScenarioError(where, f"line {line} is not complete, so it has no tile to "
-                                           "place: use null")
+                raise ScenarioError(where, t("scenario.file.line_not_complete", line=line))
         columns.append(column)
     return columns
 
@@ -169,8 +168,8 @@ def check_supply(boards: list[Board]) -> None:
             totals[colour] += n
     for colour, n in enumerate(totals):
         if n > TILES_PER_COLOUR:
-            raise ScenarioError("players", f"the boards hold {n} {NAMES[colour]} tiles, but the "
-                                           f"game has only {TILES_PER_COLOUR}")
+            raise ScenarioError("players", t("scenario.file.supply", found=n,
+                                             colour=colour_title(colour), most=TILES_PER_COLOUR))
 
 
 class TilingResult:
@@ -210,27 +209,30 @@ class TilingResult:
         return {"game_over": self.game_over, "winners": self.winners, "players": players}
 
     def explain(self) -> str:
-        """The same story in words."""
+        """The same story in words, in the language in force."""
         out = []
         for p in range(len(self.boards)):
-            out.append(f"player {p} (score {self.before[p]}):")
+            out.append(t("scenario.explain.player", player=p, score=self.before[p]))
             steps = self.player_steps(p)
             if not any(isinstance(s, Placement | ToFloor) for s in steps):
-                out.append("  no complete pattern line: nothing goes to the wall")
-            out += [f"  {describe(s)}" for s in steps if not isinstance(s, EndBonus)]
+                out.append("  " + t("scenario.explain.nothing"))
+            out += ["  " + describe(s) for s in steps if not isinstance(s, EndBonus)]
         if not self.game_over:
-            out.append("The game goes on: no wall has a complete row.")
+            out.append(t("scenario.explain.goes_on"))
             return "\n".join(out)
+        return "\n".join(out + self._explain_end())
+
+    def _explain_end(self) -> list[str]:
         full = [p for p, board in enumerate(self.boards) if board.has_complete_row()]
         if full:
-            who = ", ".join(f"player {p}" for p in full)
-            out.append(f"The game is over: a complete row on the wall of {who}.")
+            who = series(t("scenario.explain.player_name", player=p) for p in full)
+            out = [t("scenario.explain.over_row", players=who)]
         else:
-            out.append("The game is over: no wall can complete a row any more.")
-        out += [f"  player {s.player}: {describe(s)}" for s in self.steps
-                if isinstance(s, EndBonus)]
+            out = [t("scenario.explain.over_blocked")]
+        out += ["  " + t("scenario.explain.step", player=s.player, step=describe(s))
+                for s in self.steps if isinstance(s, EndBonus)]
         if len(self.winners) == 1:
-            out.append(f"Winner: player {self.winners[0]}.")
+            out.append(t("scenario.explain.winner", player=self.winners[0]))
         else:
-            out.append(f"Shared victory: players {', '.join(map(str, self.winners))}.")
-        return "\n".join(out)
+            out.append(t("scenario.explain.shared", players=series(self.winners)))
+        return out

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from tabletop.i18n import Catalogue
+
 from .locale import t
 
 BLUE, YELLOW, RED, BLACK, WHITE = range(5)
@@ -75,11 +77,20 @@ def colour_of(word: str) -> int:
     try:
         return _BY_WORD[word.strip().lower()]
     except KeyError:
-        known = ", ".join(f"{n} ({x})" for n, x in zip(NAMES, LETTERS, strict=True))
-        raise ValueError(f"{word!r} is not a colour: the colours are {known}") from None
+        known = series(f"{n} ({x})" for n, x in zip(NAMES, LETTERS, strict=True))  # the words to type
+        raise ValueError(t("tiles.not_a_colour", word=repr(word), colours=known)) from None
 
 
 def colour_title(colour: int | str) -> str:
     """The name of ``colour`` (a code, a word or a letter) in the language in force, e.g. "blue"."""
     code = colour_of(colour) if isinstance(colour, str) else colour
     return t(f"tile.{NAMES[code]}")
+
+
+_common = Catalogue("tabletop")
+
+
+def series(items) -> str:
+    """``a, b, c``: items listed with the separator of the language in force and no final "and",
+    where a text lists things plainly (the held colours, the players with a complete row)."""
+    return _common("list.separator").join(str(item) for item in items)

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from .board import EMPTY, Board
 from .errors import CellTaken, ColumnHasColour, ColumnRequired, FloorNotAllowed, IllegalMove
+from .locale import t
 from .moves import FLOOR
 from .tiles import (
     COLOUR_BONUS,
@@ -26,9 +27,9 @@ from .tiles import (
     FLOOR_SLOTS,
     LINES,
     MARKER,
-    NAMES,
     ROW_BONUS,
     SIZE,
+    colour_title,
     floor_penalty,
     wall_column,
 )
@@ -157,26 +158,26 @@ def refusal(board: Board, line: int, column: int | None, gray: bool) -> IllegalM
     """Why the tile of complete pattern ``line`` cannot go to ``column`` (``FLOOR``: the whole line
     to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can."""
     colour = board.line_colour[line]
-    name = NAMES[colour]
     free = free_columns(board, line, colour, gray)
-    options = " or ".join(map(str, free))
     if column is None or column == FLOOR:
         if not free:
             return None
+        options = t("tiling.or").join(map(str, free))
         if column is None:
-            return ColumnRequired(f"line {line} is complete: say in which column its {name} "
-                                  f"tile goes ({options})")
-        return FloorNotAllowed(f"line {line} cannot go to the floor: its {name} tile still fits "
-                               f"in column {options}")
+            return ColumnRequired(t("tiling.refused.column_required", line=line,
+                                    colour=colour_title(colour), columns=options))
+        return FloorNotAllowed(t("tiling.refused.floor_not_allowed", line=line,
+                                 colour=colour_title(colour), columns=options))
     if not gray and column != free[0]:
-        return CellTaken(f"on the colored wall {name} goes in column {free[0]} of row {line}, "
-                         f"not column {column}")
+        return CellTaken(t("tiling.refused.colored_cell", colour=colour_title(colour), column=free[0],
+                           row=line, chosen=column))
     held = board.cells[SIZE * line + column]
     if held != EMPTY:
-        return CellTaken(f"row {line}, column {column} of your wall already holds {NAMES[held]}")
+        return CellTaken(t("tiling.refused.cell_taken", row=line, column=column,
+                           held=colour_title(held)))
     if colour in board.cells[column::SIZE]:
-        return ColumnHasColour(f"column {column} of your wall already has {name}: no colour "
-                               "twice in a column")
+        return ColumnHasColour(t("tiling.refused.column_has_colour", column=column,
+                                 colour=colour_title(colour)))
     return None
 
 
@@ -329,40 +330,43 @@ def winners(boards: list[Board]) -> list[int]:
 
 
 def describe(step: Step) -> str:
-    """One step in plain words, e.g. for ``python -m azul tile --explain``."""
+    """One step in plain words, in the language in force, e.g. for ``python -m azul tile --explain``."""
     if isinstance(step, Placement):
         return _describe_placement(step)
     if isinstance(step, ToFloor):
-        lid = f" ({step.to_lid} beyond the seventh slot go to the lid)" if step.to_lid else ""
-        return (f"line {step.line}: no cell of row {step.line} can take {NAMES[step.colour]}, "
-                f"so all {step.tiles} tiles go to the floor{lid}")
+        key = "tiling.to_floor.lid" if step.to_lid else "tiling.to_floor"
+        return t.count(key, step.tiles, line=step.line, colour=colour_title(step.colour),
+                       lid=step.to_lid)
     if isinstance(step, FloorPenalty):
-        if not step.tiles:
-            return f"floor: empty, no penalty (score {step.score})"
-        clamp = (f"; {step.before} - {-step.penalty} would be {step.before + step.penalty}, "
-                 "but a score never drops below 0") if step.clamped else ""
-        return (f"floor: {step.tiles} tile{'s' if step.tiles > 1 else ''}, "
-                f"{step.penalty}{clamp} (score {step.score})")
-    parts = [f"{n} complete {what}{'s' if n != 1 else ''} (+{n * bonus})"
-             for n, what, bonus in ((step.rows, "row", ROW_BONUS),
-                                    (step.columns, "column", COLUMN_BONUS),
-                                    (step.colours, "colour", COLOUR_BONUS))]
-    return f"end bonus: {', '.join(parts)}: +{step.points} (score {step.score})"
+        return _describe_floor(step)
+    return _describe_bonus(step)
+
+
+def _describe_floor(step: FloorPenalty) -> str:
+    if not step.tiles:
+        return t("tiling.floor.empty", score=step.score)
+    if step.clamped:
+        return t.count("tiling.floor.clamped", step.tiles, penalty=step.penalty, before=step.before,
+                       lost=-step.penalty, would=step.before + step.penalty, score=step.score)
+    return t.count("tiling.floor.penalty", step.tiles, penalty=step.penalty, score=step.score)
+
+
+def _describe_bonus(step: EndBonus) -> str:
+    return t("tiling.bonus", points=step.points, score=step.score,
+             rows=t.count("tiling.bonus.rows", step.rows, points=step.rows * ROW_BONUS),
+             columns=t.count("tiling.bonus.columns", step.columns, points=step.columns * COLUMN_BONUS),
+             colours=t.count("tiling.bonus.colours", step.colours, points=step.colours * COLOUR_BONUS))
 
 
 def _describe_placement(step: Placement) -> str:
-    head = (f"line {step.line}: {NAMES[step.colour]} goes to row {step.row}, "
-            f"column {step.column}")
+    where = {"line": step.line, "colour": colour_title(step.colour), "row": step.row,
+             "column": step.column, "score": step.score, "points": step.points}
     h, v = cells(step.horizontal), cells(step.vertical)
-    if len(h) == 1 and len(v) == 1:
-        why = "it touches no other tile: +1"
-    else:
-        found = []
-        if len(h) > 1:
-            found.append((len(h), f"a horizontal run of {len(h)} (columns {h[0][1]}-{h[-1][1]})"))
-        if len(v) > 1:
-            found.append((len(v), f"a vertical run of {len(v)} (rows {v[0][0]}-{v[-1][0]})"))
-        sums = " + ".join(str(n) for n, _ in found)
-        total = f"{sums} = +{step.points}" if len(found) > 1 else f"+{step.points}"
-        why = f"it makes {' and '.join(text for _, text in found)}: {total}"
-    return f"{head}; {why} (score {step.score})"
+    if len(h) > 1 and len(v) > 1:
+        return t("tiling.placement.both", **where, across=len(h), left=h[0][1], right=h[-1][1],
+                 down=len(v), top=v[0][0], bottom=v[-1][0])
+    if len(h) > 1:
+        return t("tiling.placement.horizontal", **where, length=len(h), first=h[0][1], last=h[-1][1])
+    if len(v) > 1:
+        return t("tiling.placement.vertical", **where, length=len(v), first=v[0][0], last=v[-1][0])
+    return t("tiling.placement.alone", **where)

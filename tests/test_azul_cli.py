@@ -1,10 +1,14 @@
 """The command line, run as a learner would: ``python -m azul`` in a subprocess."""
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
+
+from azul import cli
+from tabletop import i18n
 
 EXAMPLE = {"game": "azul", "wall": "colored",
            "players": [{"score": 12,
@@ -14,8 +18,9 @@ EXAMPLE = {"game": "azul", "wall": "colored",
 
 
 def azul(*args, stdin=None):
+    env = {k: v for k, v in os.environ.items() if k != i18n.ENVIRONMENT}  # English unless --lang
     return subprocess.run([sys.executable, "-m", "azul", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_tile_a_file(tmp_path):
@@ -142,3 +147,55 @@ def test_render_fails_cleanly_on_a_bad_file(tmp_path):
 def test_render_needs_an_output():
     run = azul("render", "-", stdin=json.dumps(EXAMPLE))
     assert run.returncode == 2 and "-o" in run.stderr
+
+
+# --- --lang ---------------------------------------------------------------------------------------
+
+
+def subcommands(tmp_path):
+    """One run of each subcommand, as argument lists."""
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(EXAMPLE))
+    return {"tile": ["tile", str(path), "--explain"],
+            "play": ["play", "--seed", "5", "--policy", "greedy"],
+            "render": ["render", str(path), "-o", str(tmp_path / "board.svg")]}
+
+
+@pytest.mark.parametrize(("command", "code"), [("tile", "fa"), ("play", "nl"), ("render", "vi")])
+def test_every_subcommand_takes_lang_and_lang_en_changes_nothing(tmp_path, command, code):
+    args = subcommands(tmp_path)[command]
+    plain = azul(*args)
+    assert plain.returncode == 0
+    other = azul(*args, "--lang", code)
+    assert other.returncode == 0 and other.stderr == ""
+    english = azul(*args, "--lang", "en")
+    assert (english.stdout, english.stderr) == (plain.stdout, plain.stderr)
+    assert azul(*args, "--lang=en").stdout == plain.stdout
+
+
+@pytest.mark.parametrize("command", ["tile", "play", "render"])
+def test_an_unknown_language_is_refused_with_the_choices_and_status_2(tmp_path, command):
+    run = azul(*subcommands(tmp_path)[command], "--lang", "de")
+    assert run.returncode == 2 and run.stdout == ""
+    assert "--lang" in run.stderr and "'de'" in run.stderr
+    assert all(code in run.stderr for code in i18n.LANGUAGES)
+    assert not (tmp_path / "board.svg").exists()
+
+
+def test_lang_en_keeps_errors_and_help_identical(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "azul", "wall": "colored", "players": [{"floor": "FF"}]}')
+    assert azul("tile", str(bad), "--lang", "en").stderr == azul("tile", str(bad)).stderr
+    assert azul("play", "--help", "--lang", "en").stdout == azul("play", "--help").stdout
+    assert "--lang" in azul("tile", "--help").stdout
+
+
+def test_lang_chooses_the_language_of_the_output(tmp_path, monkeypatch, capsys):
+    """In the process, with a made-up Dutch text (the real ones come with the translation)."""
+    monkeypatch.setitem(i18n._table("azul", "nl"), "scenario.explain.goes_on", "Het spel gaat door.")
+    args = subcommands(tmp_path)["tile"]
+    assert cli.main([*args, "--lang", "nl"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("Het spel gaat door.")
+    assert i18n.language() == "nl"
+    assert cli.main([*args, "--lang", "en"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("The game goes on: no wall has a complete row.")
