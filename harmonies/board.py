@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .errors import IllegalPlacement
+from .locale import t
 from .tokens import CODE, EMPTY, HEIGHT, NEXT, STACKS, TOP, Colour, Stack, why_not
 
 #: The six directions in axial coordinates, clockwise from "up". Rotating a pattern by 60°
@@ -67,7 +68,7 @@ class Layout:
             return self.index[name.strip().lower()]
         except (KeyError, AttributeError):
             raise IllegalPlacement(
-                f"{name!r} is not a cell of side {self.side} (cells run from a1 to {self.names[-1]})"
+                t("board.error.cell", name=repr(name), side=str(self.side), last=self.names[-1])
             ) from None
 
     def neighbour_names(self, name: str) -> list[str]:
@@ -130,12 +131,10 @@ class Board:
             raise IllegalPlacement(str(err)) from None
         name = self.layout.names[i]
         if i in self.cubes:
-            raise IllegalPlacement(
-                f"{name} holds an animal cube: a cube freezes its cell, nothing more goes there"
-            )
+            raise IllegalPlacement(t("board.error.frozen", cell=name))
         reason = why_not(self.codes[i], colour)
         if reason:
-            raise IllegalPlacement(f"{colour} cannot go on {name}: {reason}")
+            raise IllegalPlacement(t("board.error.refused", colour=colour.title, cell=name, reason=reason))
         return i, colour
 
     def place(self, cell: str, colour: Colour | str) -> None:
@@ -160,7 +159,7 @@ class Board:
         """Build a cell's stack token by token from the bottom (a fresh cell), checking each step."""
         i = self.layout.cell(cell)
         if self.codes[i] != EMPTY:
-            raise IllegalPlacement(f"{self.layout.names[i]} already holds tokens")
+            raise IllegalPlacement(t("board.error.not_empty", cell=self.layout.names[i]))
         trial = Board(self.side)
         for colour in stack:
             trial.place(cell, colour)
@@ -170,16 +169,16 @@ class Board:
         """Put a cube on a cell. The habitat rules are checked by whoever places the cube."""
         i = self.layout.cell(cell)
         if self.codes[i] == EMPTY:
-            raise IllegalPlacement(f"{self.layout.names[i]} is empty: a cube goes on a token")
+            raise IllegalPlacement(t("board.error.cube_on_empty", cell=self.layout.names[i]))
         if i in self.cubes:
-            raise IllegalPlacement(f"{self.layout.names[i]} already holds a cube")
+            raise IllegalPlacement(t("board.error.has_cube", cell=self.layout.names[i]))
         self.cubes.add(i)
 
     def unfreeze(self, cell: str) -> None:
         """Lift a cube off a cell. Never in a game (a cube stays for good): for what-if editors."""
         i = self.layout.cell(cell)
         if i not in self.cubes:
-            raise IllegalPlacement(f"{self.layout.names[i]} holds no cube")
+            raise IllegalPlacement(t("board.error.no_cube", cell=self.layout.names[i]))
         self.cubes.discard(i)
 
     # -- copies, comparison, text --------------------------------------------------------------

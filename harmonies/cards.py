@@ -8,12 +8,15 @@ mountain of that height); one of them is the cube cell.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from tabletop.i18n import Catalogue
+
 from .locale import t
-from .tokens import BUILDING, CODE, MOUNTAIN, STACKS, TREE, Colour
+from .tokens import BUILDING, CODE, MOUNTAIN, STACKS, TREE, Colour, one_token
 
 #: For each need, the stack codes that satisfy it (a building may stand on red, brown or gray).
 NEEDS: dict[str, frozenset[int]] = {
@@ -24,11 +27,33 @@ NEEDS: dict[str, frozenset[int]] = {
     **{f"M{h}": frozenset(c for c, m in MOUNTAIN.items() if m == h) for h in (1, 2, 3)},
 }
 
-NEED_WORDS = {
-    "W": "a blue token", "F": "a yellow token", "B": "a building",
-    **{f"T{h}": f"a tree of height {h}" for h in (1, 2, 3)},
-    **{f"M{h}": f"a mountain of height {h}" for h in (1, 2, 3)},
-}
+_common = Catalogue("tabletop")
+
+
+class _NeedWords(Mapping):
+    """Each need in words ('a tree of height 2'), looked up in the language in force at each read."""
+
+    def __getitem__(self, need: str) -> str:
+        if need == "W":
+            return one_token(Colour.BLUE)
+        if need == "F":
+            return one_token(Colour.YELLOW)
+        if need == "B":
+            return t("cards.need.building")
+        if need in NEEDS and need[0] == "T":
+            return t("tokens.tree", height=int(need[1]))
+        if need in NEEDS and need[0] == "M":
+            return t("tokens.mountain", height=int(need[1]))
+        raise KeyError(need)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NEEDS)
+
+    def __len__(self) -> int:
+        return len(NEEDS)
+
+
+NEED_WORDS: Mapping[str, str] = _NeedWords()
 
 
 def need_mask(need: str) -> int:
@@ -87,8 +112,8 @@ class Card:
         return draw.card_scene(self).to_svg()
 
     def describe(self) -> str:
-        cells = ", ".join(NEED_WORDS[p.need] for p in self.pattern)
-        return f"{self.name} (card {self.id}): {cells}; the cube goes on {NEED_WORDS[self.cube_need]}"
+        cells = _common("list.separator").join(NEED_WORDS[p.need] for p in self.pattern)
+        return t("cards.describe", card=self.title, id=self.id, cells=cells, need=NEED_WORDS[self.cube_need])
 
 
 def _card(entry: dict) -> Card:
@@ -124,15 +149,18 @@ def spirit_ids() -> list[int]:
 
 
 def card(key: int | str) -> Card:
-    """A card by id (``23`` or ``"23"``) or by name (``"Fennec Fox"``, any case); KeyError otherwise."""
+    """A card by id (``23`` or ``"23"``) or by name (``"Fennec Fox"``, any case, or its name in the
+    language in force); KeyError otherwise."""
     cards = _load()
     if isinstance(key, int) or str(key).strip().isdigit():
         found = cards.get(int(key))
     else:
         wanted = str(key).strip().lower()
         found = next((c for c in cards.values() if c.name.lower() == wanted), None)
+        if found is None:
+            found = next((c for c in cards.values() if c.title.lower() == wanted), None)
     if found is None:
-        raise KeyError(f"there is no card {key!r} (ids run from 1 to 42, or use a card's name)")
+        raise KeyError(t("cards.error.unknown", key=repr(key)))
     return found
 
 

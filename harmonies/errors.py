@@ -1,5 +1,7 @@
 """The exceptions of the Harmonies rules, each with a message a learner can read."""
 
+from .locale import t
+
 
 class HarmoniesError(ValueError):
     """Base class: something the rules do not allow, or a file that does not describe a position."""
@@ -37,6 +39,6 @@ class ScenarioError(HarmoniesError):
     """A scenario file that is not valid. ``field`` names the place in the file, e.g. ``board.c2``."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
+        super().__init__(t("errors.scenario", field=field, message=message))
         self.field = field
         self.message = message

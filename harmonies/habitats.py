@@ -31,6 +31,7 @@ from typing import NamedTuple
 from .board import LAYOUTS, Board, Side, rotate
 from .cards import NEEDS, Card, all_cards, need_mask
 from .cards import card as _card_lookup
+from .locale import t
 from .tokens import NEXT, STACKS, Colour
 
 #: The needs in a fixed order; internally a need is its index here.
@@ -202,7 +203,7 @@ def _resolve(card: Card | int | str) -> int:
     """A card's id from a Card, an id or a name (KeyError for an unknown card)."""
     if isinstance(card, Card):
         if _card_lookup(card.id) != card:
-            raise KeyError(f"card {card.id} ({card.name}) differs from the card data; pass its id")
+            raise KeyError(t("habitats.error.card_data", id=card.id, card=card.title))
         return card.id
     if isinstance(card, int) and card in _ALL_IDS:
         return card

@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tabletop.i18n import join_and, join_or
+
 from .board import LAYOUTS, Board, Layout, Side
 from .cards import Card, card
 from .errors import HarmoniesError
@@ -63,7 +65,8 @@ SOLO_GROUP_SPIRIT_BONUS = 1  # a spirit scoring "per group"; a "per height" one 
 
 
 def category_title(key: str) -> str:
-    """The display name of a score key (``"trees"`` … ``"total"``) in the language in force."""
+    """The display name of a score key (``"trees"`` … ``"total"``) in the language in force, as it
+    reads inside a line: lowercase in English ("animal cards")."""
     if key not in SCORE_KEYS:
         raise HarmoniesError(t("scoring.error.key", key=repr(key), keys=", ".join(SCORE_KEYS)))
     return t(f"landscape.{key}") if key in LANDSCAPES else t(f"category.{key}")
@@ -72,7 +75,7 @@ def category_title(key: str) -> str:
 def river_points(length: int) -> int:
     """The points of a river of ``length`` blue tokens: 1→0, 2→2, …, 6→15, then +4 per token."""
     if length < 0:
-        raise HarmoniesError(f"a river cannot be {length} tokens long")
+        raise HarmoniesError(t("scoring.error.river_length", length=length))
     if length < len(RIVER_POINTS):
         return RIVER_POINTS[length]
     return RIVER_POINTS[-1] + RIVER_EXTRA * (length - len(RIVER_POINTS) + 1)
@@ -105,13 +108,70 @@ def solo_suns(total: int, side: Side | str, spirit_card: Card | int | str | None
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """A text not put into words yet: a catalogue key and its values, read in the language in force.
+
+    Scoring builds these instead of strings, so a breakdown computed once reads in whatever language
+    is chosen later, and the items cached per cell stay valid. A value may be another ``Words``, a
+    ``Listed`` (put into words as a list) or a plain number or cell name. Hashable, unlike ``t.lazy``.
+    """
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+    n: int | None = None  # a number-dependent text: the "one" or "other" form for n
+
+    @classmethod
+    def lazy(cls, key: str, /, **values) -> Words:
+        return cls(key, tuple(values.items()))
+
+    @classmethod
+    def count(cls, key: str, n: int, /, **values) -> Words:
+        return cls(key, tuple(values.items()), n)
+
+    def __str__(self) -> str:
+        values = {name: _shown(value) for name, value in self.values}
+        return t(self.key, **values) if self.n is None else t.count(self.key, self.n, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Several values shown as one list: ``a, b and c``, or parts separated as the language does."""
+
+    items: tuple[object, ...]
+    parts: bool = False  # True: "part; part" (whole clauses), False: "a, b and c"
+
+    def __str__(self) -> str:
+        shown = [str(_shown(item)) for item in self.items]
+        return t("scoring.separator.parts").join(shown) if self.parts else join_and(shown)
+
+
+def _shown(value: object) -> object:
+    return str(value) if isinstance(value, (Words, Listed)) else value
+
+
+def _colour(colour: Colour) -> Words:
+    return Words(f"colour.{colour.value}")
+
+
+def _card_name(found: Card) -> Words:
+    return Words(f"card.{found.id}")
+
+
+@dataclass(frozen=True, slots=True)
 class Item:
-    """One thing that was scored (or looked at and scored 0), for highlighting and explanations."""
+    """One thing that was scored (or looked at and scored 0), for highlighting and explanations.
+
+    ``words`` is what the item says; ``label`` puts it into words in the language in force.
+    """
 
     category: str
     cells: tuple[str, ...]  # the board cells involved; for the river, the path in order
     points: int
-    label: str
+    words: Words
+
+    @property
+    def label(self) -> str:
+        return str(self.words)
 
 
 @dataclass(frozen=True)
@@ -150,52 +210,33 @@ class Breakdown:
 
     def items_for(self, category: str) -> list[Item]:
         if category not in CATEGORIES:
-            raise HarmoniesError(f"{category!r} is not a scoring category ({', '.join(CATEGORIES)})")
+            raise HarmoniesError(t("scoring.error.category", category=repr(category),
+                                   categories=", ".join(CATEGORIES)))
         return [item for item in self.items if item.category == category]
 
     def explain(self) -> str:
         """The breakdown in plain words, category by category, each item with its points."""
-        lines = [f"Side {self.side} board. " + _READING_WORDS[self.side == "A"][self.river]]
+        lines = [t("scoring.explain.side", side=self.side, reading=_reading_words(self.side, self.river))]
         for category in CATEGORIES:
             if category == "animals":
-                lines.append(f"Landscapes together: {self.landscapes}")
-            title = _TITLES[category]
-            lines.append(f"{title}: {getattr(self, category)}")
+                lines.append(t("scoring.explain.landscapes", points=self.landscapes))
+            lines.append(t(f"scoring.explain.{category}", points=getattr(self, category)))
             items = self.items_for(category)
             if not items:
-                lines.append(f"  {_NOTHING[category]}")
+                lines.append("  " + t(f"scoring.nothing.{category}"))
             for item in items:
-                lines.append(f"  {item.label}: {item.points}")
-        lines.append(f"Total: {self.total}")
+                lines.append("  " + t("scoring.explain.item", label=item.label, points=item.points))
+        lines.append(t("scoring.explain.total", points=self.total))
         return "\n".join(lines)
 
 
-_TITLES = {
-    "trees": "Trees", "mountains": "Mountains", "fields": "Fields", "buildings": "Buildings",
-    "water": "Water", "animals": "Animal cards", "spirit": "Nature's Spirit",
-}
-_NOTHING = {
-    "trees": "no tree (a tree needs a green token on top)",
-    "mountains": "no mountain (a mountain is a stack of gray tokens only)",
-    "fields": "no yellow token",
-    "buildings": "no building (a building is a red token on a red, brown or gray one)",
-    "water": "no blue token",
-    "animals": "no animal card",
-    "spirit": "no Nature's Spirit card",
-}
-_READING_WORDS = {
-    True: {
-        "shortest-path": "River read the rulebook's way (shortest-path): a river is as long as the "
-        "shortest path between its two farthest blue tokens, ends included; branches and loops add "
-        "nothing. Only the longest river scores.",
-        "loops-full-length": "River read the loops-full-length way (as the popular online version "
-        "does): a river is as long as the shortest path between its two farthest blue tokens, or, "
-        "when it closes into a loop, the full length of its longest loop if that is more. "
-        "Only the longest river scores.",
-    },
-    False: dict.fromkeys(RIVER_READINGS, "Water is scored as islands: each group of touching cells "
-                         "that are not blue (empty cells included) scores 5."),
-}
+def _reading_words(side: str, river: str) -> str:
+    """How the water was scored: the river reading on side A, islands on side B."""
+    if side != "A":
+        return t("scoring.reading.islands")
+    if river == "loops-full-length":
+        return t("scoring.reading.loops")
+    return t("scoring.reading.shortest_path")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,16 +256,9 @@ _COLOURS = tuple(Colour)
 _TOP_BIT = tuple(0 if TOP[c] is None else 1 << _COLOURS.index(TOP[c]) for c in range(_N_CODES))
 
 
-def _colour_list(bits: int) -> str:
-    names = [str(c) for k, c in enumerate(_COLOURS) if bits >> k & 1]
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _and_list(values: Iterable[object]) -> str:
-    values = [str(v) for v in values]
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+def _colour_list(bits: int) -> Words | Listed:
+    colours = tuple(_colour(c) for k, c in enumerate(_COLOURS) if bits >> k & 1)
+    return Listed(colours) if colours else Words("scoring.colours.none")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,18 +298,19 @@ class _Geometry:
             self.cell_names.append(tuple(names))
         # Items that depend on one cell and its stack only.
         self.tree_items = [
-            {c: Item("trees", (name,), HEIGHT_POINTS[h], f"tree of height {h} at {name}")
+            {c: Item("trees", (name,), HEIGHT_POINTS[h], Words.lazy("scoring.item.tree", height=h, cell=name))
              for c, h in TREE.items()}
             for name in layout.names
         ]
         self.mountain_items = [
             {c: (Item("mountains", (name,), 0,
-                      f"mountain of height {h} at {name}, no mountain next to it"),
-                 Item("mountains", (name,), HEIGHT_POINTS[h], f"mountain of height {h} at {name}"))
+                      Words.lazy("scoring.item.mountain.alone", height=h, cell=name)),
+                 Item("mountains", (name,), HEIGHT_POINTS[h],
+                      Words.lazy("scoring.item.mountain", height=h, cell=name)))
              for c, h in MOUNTAIN.items()}
             for name in layout.names
         ]
-        self.lone_yellow = [Item("fields", (name,), 0, f"lone yellow token at {name} (a field needs 2)")
+        self.lone_yellow = [Item("fields", (name,), 0, Words.lazy("scoring.item.field.alone", cell=name))
                             for name in layout.names]
         self.building_items: dict[tuple[int, int], Item] = {}
 
@@ -322,13 +357,14 @@ class _Geometry:
         if item is None:
             name = self.names[i]
             count = colours.bit_count()
+            around = _colour_list(colours)
             if count >= BUILDING_COLOURS_NEEDED:
                 item = Item("buildings", (name,), BUILDING_POINTS,
-                            f"building at {name}: {count} colours around it ({_colour_list(colours)})")
+                            Words.count("scoring.item.building", count, cell=name, colours=around))
             else:
                 item = Item("buildings", (name,), 0,
-                            f"building at {name}: only {count} colour{'s' * (count != 1)} around it "
-                            f"({_colour_list(colours)}), it needs {BUILDING_COLOURS_NEEDED}")
+                            Words.count("scoring.item.building.short", count, cell=name, colours=around,
+                                        needed=BUILDING_COLOURS_NEEDED))
             self.building_items[key] = item
         return item
 
@@ -458,17 +494,15 @@ def _river(geo: _Geometry, blue: int, reading: str) -> Item | None:
     if not loop and best_path[0] > best_path[-1]:
         best_path.reverse()
     cells = tuple(names[i] for i in best_path)
-    token_words = "token" if best_len == 1 else "tokens"
     if loop:
-        label = (f"river of {best_len} {token_words}: a closed loop counted at full length "
-                 f"({' → '.join(cells)} → {cells[0]}), loops-full-length reading")
+        words = Words.count("scoring.item.river.loop", best_len, path=" → ".join(cells + cells[:1]))
     elif best_len == 1:
-        label = f"river of 1 token ({cells[0]}): a single blue token is no river yet"
+        words = Words.lazy("scoring.item.river.single", cell=cells[0])
+    elif reading == "loops-full-length":
+        words = Words.count("scoring.item.river.no_loop", best_len, start=cells[0], end=cells[-1])
     else:
-        label = f"river of {best_len} {token_words} ({cells[0]} → {cells[-1]}), shortest path"
-        if reading == "loops-full-length":
-            label += " (no loop is longer; loops-full-length reading)"
-    return Item("water", cells, river_points(best_len), label)
+        words = Words.count("scoring.item.river", best_len, start=cells[0], end=cells[-1])
+    return Item("water", cells, river_points(best_len), words)
 
 
 def _islands(geo: _Geometry, blue: int) -> list[Item]:
@@ -477,15 +511,12 @@ def _islands(geo: _Geometry, blue: int) -> list[Item]:
     if not groups:
         # Every cell is blue: impossible with the 23 blue tokens of a real game; the rule
         # "you always have at least 1 island" still applies.
-        return [Item("water", (), ISLAND_POINTS, "no land left, but there is always at least 1 island")]
+        return [Item("water", (), ISLAND_POINTS, Words.lazy("scoring.item.island.none"))]
     items = []
     for group in groups:
         cells = geo.names_of(group)
-        size = len(cells)
-        label = f"island of {size} cell{'s' * (size != 1)} from {cells[0]}"
-        if not blue:
-            label += " (no blue token: the whole board is 1 island)"
-        items.append(Item("water", cells, ISLAND_POINTS, label))
+        key = "scoring.item.island" if blue else "scoring.item.island.whole"
+        items.append(Item("water", cells, ISLAND_POINTS, Words.count(key, len(cells), start=cells[0])))
     return items
 
 
@@ -502,7 +533,7 @@ def _card(key: Card | int | str) -> Card:
 def _spirit_card(key: Card | int | str) -> Card:
     found = _card(key)
     if not found.is_spirit:
-        raise HarmoniesError(f"{found.name} (card {found.id}) is an animal card, not a Nature's Spirit card")
+        raise HarmoniesError(t("scoring.error.not_spirit", card=found.title, id=found.id))
     return found
 
 
@@ -512,26 +543,23 @@ def _animal_item(key: Card | int | str, placed: int) -> Item:
     if item is not None:
         return item
     if found.is_spirit:
-        raise HarmoniesError(f"{found.name} (card {found.id}) is a Nature's Spirit card, not an animal card")
+        raise HarmoniesError(t("scoring.error.not_animal", card=found.title, id=found.id))
     if not isinstance(placed, int) or isinstance(placed, bool) or not 0 <= placed <= found.cubes:
-        raise HarmoniesError(f"{found.name} holds {found.cubes} cubes: {placed!r} cannot have been placed")
-    words = "no cube" if placed == 0 else "1 cube" if placed == 1 else f"{placed} cubes"
-    item = Item("animals", (), found.points_for(placed), f"{found.name}, {words} placed")
+        raise HarmoniesError(t.count("scoring.error.cubes", found.cubes, card=found.title,
+                                     placed=repr(placed)))
+    name = _card_name(found)
+    words = (Words.lazy("scoring.item.animal.none", card=name) if placed == 0
+             else Words.count("scoring.item.animal", placed, card=name))
+    item = Item("animals", (), found.points_for(placed), words)
     _ANIMAL_ITEMS[found.id, placed] = item
     return item
-
-
-_LANDSCAPE_WORDS = {
-    "field": ("fields", "yellow token"), "tree": ("trees", "tree"), "mountain": ("mountains", "mountain"),
-    "building": ("building groups", "building"), "water": ("water groups", "blue token"),
-}
 
 
 def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> Item:
     rule = spirit.scoring
     landscape, per, table = rule["landscape"], rule["per"], rule["table"]
     mask = masks[_SPIRIT_KIND[landscape]]
-    plural, singular = _LANDSCAPE_WORDS[landscape]
+    name = _card_name(spirit)
     scored = 0
     if per == "group":
         sizes, points = [], []
@@ -546,12 +574,12 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
             if value:
                 scored |= group
         if not sizes:
-            label = f"{spirit.name}: no {singular} on the board → 0"
+            words = Words.lazy(f"scoring.spirit.none.{landscape}", card=name)
         else:
-            unit = {"field": "tokens", "water": "blue tokens"}.get(landscape, f"{singular}s")
             pairs = sorted(zip(sizes, points, strict=True))
-            label = (f"{spirit.name}: {plural} of {_and_list(s for s, _ in pairs)} {unit} → "
-                     f"{' + '.join(str(p) for _, p in pairs)}")
+            words = Words.lazy(f"scoring.spirit.groups.{landscape}", card=name,
+                               sizes=Listed(tuple(s for s, _ in pairs)),
+                               points=" + ".join(str(p) for _, p in pairs))
         total = sum(points)
     else:
         by_height = dict(table)
@@ -563,16 +591,18 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
                 scored |= 1 << i
         total = sum(by_height.get(h, 0) * k for h, k in counts.items())
         if not counts:
-            label = f"{spirit.name}: no {singular} on the board → 0"
+            words = Words.lazy(f"scoring.spirit.none.{landscape}", card=name)
         elif landscape in ("tree", "mountain"):
-            parts = [f"{k} of height {h} → {k} × {by_height.get(h, 0)}" for h, k in sorted(counts.items())]
-            label = f"{spirit.name}: {plural}: {'; '.join(parts)}"
+            parts = Listed(tuple(Words.count("scoring.spirit.height", k, height=h, points=by_height.get(h, 0))
+                                 for h, k in sorted(counts.items())), parts=True)
+            words = Words.lazy(f"scoring.spirit.heights.{landscape}", card=name, parts=parts)
         else:
             # Blue and yellow tokens are all of height 1, buildings all of height 2.
-            parts = [f"{k} {singular}{'s' * (k != 1)} → {k} × {by_height.get(h, 0)}"
-                     for h, k in sorted(counts.items())]
-            label = f"{spirit.name}: {'; '.join(parts)}"
-    return Item("spirit", geo.names_of(scored), total, label)
+            key = f"scoring.spirit.count.{landscape}"
+            parts = Listed(tuple(Words.count(key, k, points=by_height.get(h, 0))
+                                 for h, k in sorted(counts.items())), parts=True)
+            words = Words.lazy("scoring.spirit.tokens", card=name, parts=parts)
+    return Item("spirit", geo.names_of(scored), total, words)
 
 
 _SPIRIT_KIND = {"tree": _K_TREE, "mountain": _K_MOUNTAIN, "building": _K_BUILDING,
@@ -595,7 +625,7 @@ def _masks(geo: _Geometry, codes: list[int]) -> list[int]:
 
 def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
     if river not in RIVER_READINGS:
-        raise HarmoniesError(f"{river!r} is not a river reading (use {' or '.join(RIVER_READINGS)})")
+        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
     side = board.layout.side
     geo = _GEOMETRY[side]
     codes = board.codes
@@ -624,7 +654,7 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         if group & (group - 1):
             cells = geo.names_of(group)
             add(Item("fields", cells, FIELD_POINTS,
-                     f"field of {len(cells)} yellow tokens ({', '.join(cells)})"))
+                     Words.count("scoring.item.field", len(cells), cells=", ".join(cells))))
             fields += FIELD_POINTS
         else:
             add(geo.lone_yellow[group.bit_length() - 1])
@@ -666,7 +696,8 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
             if placed:
                 item = _spirit_item(geo, codes, masks, spirit_card)
             else:
-                item = Item("spirit", (), 0, f"{spirit_card.name}: its cube was not placed → 0")
+                item = Item("spirit", (), 0, Words.lazy("scoring.item.spirit.unplaced",
+                                                        card=_card_name(spirit_card)))
             spirit_points = item.points
             add(item)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tabletop.i18n import join_or
+
 from .locale import t
 
 
@@ -38,8 +40,8 @@ class Colour(StrEnum):
         for colour in cls:
             if key in (colour.value, colour.letter.lower()):
                 return colour
-        names = ", ".join(c.value for c in cls)
-        raise ValueError(f"{text!r} is not a token colour (use one of {names})")
+        names = ", ".join(c.value for c in cls)  # what to type: the English words of the grammar
+        raise ValueError(t("tokens.error.colour", text=repr(text), names=names))
 
 
 BLUE, GRAY, BROWN, GREEN, YELLOW, RED = Colour
@@ -88,19 +90,23 @@ BUILDING = frozenset(CODE[(base, RED)] for base in (RED, BROWN, GRAY))
 def describe(code: int) -> str:
     """A stack in plain words: 'a tree of height 2', 'a red token', 'two brown tokens'."""
     if code == EMPTY:
-        return "nothing"
+        return t("tokens.nothing")
     if code in TREE:
-        return f"a tree of height {TREE[code]}"
+        return t("tokens.tree", height=TREE[code])
     if code in MOUNTAIN:
         height = MOUNTAIN[code]
-        return "a gray token (a mountain of height 1)" if height == 1 else \
-            f"a mountain of height {height}"
+        return t("tokens.mountain.low") if height == 1 else t("tokens.mountain", height=height)
     if code in BUILDING:
-        return f"a building (red on {STACKS[code][0]})"
+        return t("tokens.building", base=STACKS[code][0].title)
     stack = STACKS[code]
     if len(stack) == 1:
-        return f"a {stack[0]} token"
-    return "two brown tokens"
+        return one_token(stack[0])
+    return t("tokens.two_brown")
+
+
+def one_token(colour: Colour) -> str:
+    """'a blue token': one key per colour, as some languages inflect the colour word."""
+    return t(f"tokens.one.{Colour(colour).value}")
 
 
 def why_not(code: int, colour: Colour) -> str | None:
@@ -110,10 +116,10 @@ def why_not(code: int, colour: Colour) -> str | None:
     top = TOP[code]
     what = describe(code)
     if top in (BLUE, YELLOW, GREEN):
-        return f"it holds {what}: nothing can be stacked on {top}"
+        return t("tokens.refused.top", stack=what, top=top.title)
     if code in BUILDING:
-        return f"it holds {what}: a building is finished, nothing goes on top"
+        return t("tokens.refused.building", stack=what)
     if HEIGHT[code] == 3:
-        return f"it holds {what}: a stack is at most 3 tokens high"
-    fits = [c.value for c in Colour if NEXT[code][c] >= 0]
-    return f"it holds {what}: only {' or '.join(fits)} can go on it, not {colour}"
+        return t("tokens.refused.height", stack=what)
+    fits = join_or(c.title for c in Colour if NEXT[code][c] >= 0)
+    return t("tokens.refused.only", stack=what, fits=fits, colour=Colour(colour).title)

@@ -4,7 +4,8 @@ import pytest
 
 from harmonies.board import DIRECTIONS, LAYOUTS, Board, Side, code_of, rotate
 from harmonies.errors import IllegalPlacement
-from harmonies.tokens import CODE, NEXT, POUCH_COUNTS, STACKS, Colour
+from harmonies.tokens import CODE, NEXT, POUCH_COUNTS, STACKS, Colour, describe, why_not
+from tabletop import i18n
 
 
 class TestGeometry:
@@ -109,6 +110,35 @@ class TestStacking:
     def test_unknown_colour_is_an_illegal_placement(self):
         with pytest.raises(IllegalPlacement, match="not a token colour"):
             Board("A").place("a1", "purple")
+
+    def test_refusals_are_whole_sentences_in_english(self):
+        board = Board("A")
+        board.set_stack("c3", ["gray"])
+        with pytest.raises(IllegalPlacement) as err:
+            board.place("c3", "green")
+        assert str(err.value) == ("green cannot go on c3: it holds a gray token (a mountain of height 1): "
+                                  "only gray or red can go on it, not green")
+        # Three colours fit on one brown token: listed the way the language lists them.
+        assert why_not(CODE[(Colour.BROWN,)], Colour.BLUE) == (
+            "it holds a brown token: only brown, green or red can go on it, not blue")
+        assert describe(CODE[(Colour.BROWN, Colour.RED)]) == "a building (red on brown)"
+        unknown = r"^'z9' is not a cell of side B \(cells run from a1 to g4\)$"
+        with pytest.raises(IllegalPlacement, match=unknown):
+            Board("B").place("z9", "blue")
+
+    def test_refusals_follow_the_language(self, monkeypatch):
+        real = i18n._table
+        dutch = {"board.error.refused": "{colour} kan niet op {cell}: {reason}", "colour.red": "rood",
+                 "colour.yellow": "geel", "tokens.refused.top": "er ligt {stack}: niets op {top}",
+                 "tokens.one.yellow": "een geel fiche"}
+        monkeypatch.setattr(i18n, "_table", lambda package, code: {**real(package, code), **dutch}
+                            if (package, code) == ("harmonies", "nl") else real(package, code))
+        i18n.set_language("nl")
+        board = Board("A")
+        board.place("c1", "yellow")
+        refused = "^rood kan niet op c1: er ligt een geel fiche: niets op geel$"
+        with pytest.raises(IllegalPlacement, match=refused):
+            board.place("c1", "red")
 
     def test_grey_is_accepted_and_letters_are_distinct(self):
         assert Colour.parse("Grey") is Colour.GRAY

@@ -2,7 +2,8 @@
 
 import pytest
 
-from harmonies.cards import NEEDS, all_cards, animal_ids, card, spirit_ids
+from harmonies.cards import NEED_WORDS, NEEDS, all_cards, animal_ids, card, spirit_ids
+from tabletop import i18n
 
 
 def test_counts_and_ids():
@@ -42,3 +43,30 @@ def test_unknown_card():
         card(99)
     with pytest.raises(KeyError, match="no card 'Unicorn'"):
         card("Unicorn")
+
+
+def test_describe_and_need_words():
+    assert card(23).describe() == ("Fennec Fox (card 23): a yellow token, a mountain of height 1, "
+                                   "a mountain of height 1; the cube goes on a mountain of height 1")
+    assert dict(NEED_WORDS) == {
+        "W": "a blue token", "F": "a yellow token", "B": "a building",
+        **{f"T{h}": f"a tree of height {h}" for h in (1, 2, 3)},
+        **{f"M{h}": f"a mountain of height {h}" for h in (1, 2, 3)},
+    }
+    with pytest.raises(KeyError):
+        NEED_WORDS["X"]
+
+
+def test_names_follow_the_language_and_find_cards(monkeypatch):
+    real = i18n._table
+    dutch = {"card.23": "Woestijnvos", "cards.need.building": "een gebouw",
+             "cards.describe": "{card} (kaart {id}): {cells}; het blokje gaat op {need}",
+             "card.33.rule": "elke gele groep van 1 of 2 fiches levert 2 op, van 3 of meer 10"}
+    monkeypatch.setattr(i18n, "_table", lambda package, code: {**real(package, code), **dutch}
+                        if (package, code) == ("harmonies", "nl") else real(package, code))
+    i18n.set_language("nl")
+    assert card("woestijnvos") is card("Fennec Fox") and card(23).name == "Fennec Fox"
+    assert card(23).describe().startswith("Woestijnvos (kaart 23): ")
+    assert NEED_WORDS["B"] == "een gebouw"
+    assert card(33).rule_text.startswith("elke gele groep") and card(33).rule.startswith("each yellow")
+    assert card(1).rule_text == ""

@@ -1,5 +1,7 @@
 """Habitat matching: every card in every rotation, exact heights, cubes, shared tokens, near misses."""
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -287,6 +289,8 @@ def test_card_by_id_name_or_card_and_dicts():
     assert cube_cell_indices(23, board) == [LAYOUTS[Side.A].cell("c4")]
     with pytest.raises(KeyError):
         matches(99, board)
+    with pytest.raises(KeyError, match="card 23 \\(Fennec Fox\\) differs from the card data"):
+        matches(dataclasses.replace(CARDS[23], cube=0), board)
     with pytest.raises(IllegalPlacement):
         can_place_cube(23, board, "z9")
 

@@ -52,8 +52,13 @@ def test_score_keys_are_the_breakdown_keys_in_order():
 
 def test_category_titles_in_english():
     titles = [category_title(k) for k in SCORE_KEYS]
-    assert titles == ["Trees", "Mountains", "Fields", "Buildings", "Water", "Landscapes", "Animal cards",
-                      "Nature's Spirit", "Total"]
+    assert titles == ["trees", "mountains", "fields", "buildings", "water", "landscapes", "animal cards",
+                      "spirit", "total"]
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_every_category_has_its_explain_texts(category):
+    assert f"scoring.explain.{category}" in english() and f"scoring.nothing.{category}" in english()
 
 
 def test_an_unknown_score_key_is_refused_with_the_keys():
@@ -63,8 +68,8 @@ def test_an_unknown_score_key_is_refused_with_the_keys():
 
 def test_names_follow_the_language(monkeypatch):
     # A stand-in catalogue, so this test does not depend on any translation being written yet.
-    fake = {"colour.blue": "BLAUW", "card.18": "KOALA", "landscape.trees": "BOMEN",
-            "category.total": "TOTAAL"}
+    fake = {"colour.blue": "BLAUW", "card.18": "KOALA", "landscape.trees": "bomen",
+            "category.total": "totaal"}
     real = i18n._table
 
     def table(package, code):
@@ -75,5 +80,5 @@ def test_names_follow_the_language(monkeypatch):
     i18n.set_language("nl")
     assert Colour.BLUE.title == "BLAUW" and Colour.BLUE == "blue"
     assert card("Koala").title == "KOALA" and card("Koala").name == "Koala"
-    assert category_title("trees") == "BOMEN" and category_title("total") == "TOTAAL"
+    assert category_title("trees") == "bomen" and category_title("total") == "totaal"
     assert t("card.1") == "Alligator"  # not in the stand-in: English is the fallback

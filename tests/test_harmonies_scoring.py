@@ -1,7 +1,7 @@
 """End-of-game scoring: the worked figures, each landscape's edge cases, cards, spirits, solo suns,
 and property tests against a plain reference scorer written here for the purpose."""
 
-from collections import deque
+from collections import Counter, deque
 
 import pytest
 from hypothesis import assume, given, settings
@@ -10,17 +10,21 @@ from hypothesis import strategies as st
 from harmonies.board import LAYOUTS, Board, Side
 from harmonies.cards import animal_ids, card, spirit_ids
 from harmonies.errors import HarmoniesError
+from harmonies.locale import t
 from harmonies.scoring import (
     CATEGORIES,
     RIVER_READINGS,
     SOLO_SUN_THRESHOLDS,
     Breakdown,
+    Item,
+    Words,
     river_points,
     score,
     score_landscapes,
     solo_suns,
 )
 from harmonies.tokens import CODE, STACKS, Colour
+from tabletop import i18n
 
 SHORTEST, LOOPS = RIVER_READINGS
 
@@ -356,6 +360,63 @@ class TestBreakdown:
     def test_items_for_rejects_unknown_categories(self):
         with pytest.raises(HarmoniesError):
             score(Board("A")).items_for("rivers")
+
+
+# -- words: the catalogue, plurals, the language in force -----------------------------------------
+def pretend_dutch(monkeypatch, texts):
+    """Stand-in Dutch texts over the real catalogue, so no test waits for a translation."""
+    real = i18n._table
+    monkeypatch.setattr(i18n, "_table", lambda package, code: {**real(package, code), **texts}
+                        if (package, code) == ("harmonies", "nl") else real(package, code))
+    i18n.set_language("nl")
+
+
+class TestWords:
+    def test_counts_choose_the_singular_or_the_plural(self):
+        labels = [score(Board("A"), [(23, k)]).items_for("animals")[0].label for k in range(3)]
+        assert labels == ["Fennec Fox, no cube placed", "Fennec Fox, 1 cube placed",
+                          "Fennec Fox, 2 cubes placed"]
+        islands = score(make("B", a2="blue", b1="blue")).items_for("water")
+        assert [i.label for i in islands] == ["island of 1 cell from a1", "island of 22 cells from a3"]
+        one = score(make("A", c3="brown red", c2="blue")).items_for("buildings")[0].label
+        assert one == "building at c3: only 1 colour around it (blue), it needs 3"
+        none = score(make("A", c3="brown red")).items_for("buildings")[0].label
+        assert none == "building at c3: only 0 colours around it (nothing), it needs 3"
+
+    def test_a_breakdown_reads_in_the_language_chosen_after_scoring(self, monkeypatch):
+        result = score(make("A", c3="brown green", c2="blue"), [(23, 1)])
+        english = result.explain()
+        pretend_dutch(monkeypatch, {"scoring.item.tree": "boom van hoogte {height} op {cell}",
+                                    "scoring.explain.trees": "Bomen: {points}",
+                                    "card.23": "Woestijnvos"})
+        assert result.items_for("trees")[0].label == "boom van hoogte 2 op c3"
+        assert "Bomen: 3" in result.explain() and "Woestijnvos, 1 cube placed: 4" in result.explain()
+        i18n.set_language("en")
+        assert result.explain() == english
+
+    def test_items_stay_equal_and_hashable(self):
+        a, b = score(make("A", c3="green", a1="yellow")), score(make("A", c3="green", a1="yellow"))
+        assert a == b and hash(a.items) == hash(b.items)
+        assert Counter((i.label, i.points) for i in a.items)[("tree of height 1 at c3", 1)] == 1
+        assert Item("trees", ("c3",), 1, Words.lazy("scoring.item.tree", height=1, cell="c3")) == a.items[0]
+
+    @pytest.mark.parametrize("cid", spirit_ids())
+    def test_every_spirit_rule_has_its_texts(self, cid):
+        rule = card(cid).scoring
+        landscape = rule["landscape"]
+        assert f"scoring.spirit.none.{landscape}" in t
+        if rule["per"] == "group":
+            assert f"scoring.spirit.groups.{landscape}" in t
+        elif landscape in ("tree", "mountain"):
+            assert f"scoring.spirit.heights.{landscape}" in t
+        else:
+            assert f"scoring.spirit.count.{landscape}" in t
+        assert score(Board("A"), spirit=(cid, True)).items_for("spirit")[0].label.endswith("on the board → 0")
+
+    def test_errors_come_from_the_catalogue(self, monkeypatch):
+        pretend_dutch(monkeypatch, {"scoring.error.reading": "{river} is geen manier om de rivier te lezen"})
+        with pytest.raises(HarmoniesError, match="'wide' is geen manier"):
+            score(Board("A"), river="wide")
 
 
 # -- properties against a plain reference scorer ---------------------------------------------------
