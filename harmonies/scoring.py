@@ -3,7 +3,8 @@
 ``score(board, animals, spirit, river)`` is the one entry point. It returns a ``Breakdown``: the
 points per category and one ``Item`` per thing that was looked at (each tree, each mountain, each
 field, each building, the river or each island, each card), with the board cells involved so a
-drawing can highlight them and a label in words so ``explain()`` can tell a learner why.
+drawing can highlight them and a label in words so ``explain()`` can tell a learner why. Labels are
+``Words`` (a catalogue key and its values) until read, so they follow the language in force.
 
 Items with 0 points are kept on purpose when they show a rule at work: a mountain with no mountain
 next to it, a building with too few colours around it, a lone yellow token, a river of 1, an animal
@@ -719,5 +720,5 @@ def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
     return _score(board, (), None, river, False)
 
 
-__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
-           "category_title", "score", "score_landscapes", "river_points", "solo_suns"]
+__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown", "Words",
+           "Listed", "category_title", "score", "score_landscapes", "river_points", "solo_suns"]
