@@ -13,28 +13,35 @@ The rules stay in the engine: a widget asks ``Board``, ``Game``, ``Scenario`` an
 functions what is allowed and what it scores, and shows their answers. Something the rules forbid
 leaves the state and the picture as they were and shows the engine's message in a warning area
 (``.message``).
+
+Every word a widget shows comes from the catalogue (``azul/locale``, keys ``widgets.*``) and
+follows the language menu: ``relabel()`` puts labels, options, the status, the log, the titles of
+the pictures and the message into the language in force. Option values stay English identifiers.
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
 from pathlib import Path
 
 import ipywidgets as w
 
-from tabletop import Display, Scene
+from tabletop import Display, Scene, i18n
 from tabletop.clickable import ClickableSVG
+from tabletop.locale import t as common
+from tabletop.localised import Localised, html
 
 from . import draw
 from .board import EMPTY, Board
 from .errors import AzulError, ColourNotThere, IllegalMove, ScenarioError
 from .figures import CATEGORIES, breakdown
 from .game import OFFER, TILING, Game
+from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move
 from .policies import POLICIES
 from .scenario import Scenario, TilingResult, check_supply
-from .tiles import LETTERS, MARKER_LETTER, NAMES, SIZE, WALL_KINDS, colour_of
+from .tiles import LETTERS, MARKER_LETTER, SIZE, WALL_KINDS, colour_of, colour_title
 from .tiling import (
     EndBonus,
     FloorPenalty,
@@ -56,17 +63,78 @@ TOOLS = (*LETTERS, "marker", "erase")
 # --- small shared pieces -----------------------------------------------------------------------
 
 
-def _warning_html(text: str) -> str:
+class _Later:
+    """Words put together each time they are read: a log line or a warning kept from before a
+    change of language is shown in the new one. ``_Later(colour_title, 2)`` reads "red"."""
+
+    __slots__ = ("_words", "_args")
+
+    def __init__(self, words: Callable[..., str], *args) -> None:
+        self._words, self._args = words, args
+
+    def __str__(self) -> str:
+        return self._words(*self._args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class _Worded(Localised):
+    """What the three widgets share to follow the language: controls whose words (a button's
+    description and tooltip...) are catalogue texts, put into the language in force by
+    ``_reword()``."""
+
+    def _word(self, widget: w.DOMWidget, **texts: i18n.Text) -> w.DOMWidget:
+        """``widget`` with ``texts`` (attribute name to text) shown now and after each change."""
+        if not hasattr(self, "_words"):
+            self._words: list[tuple[w.DOMWidget, dict]] = []
+        self._words.append((widget, texts))
+        return widget
+
+    def _labelled(self, action: Callable[[], object], text: i18n.Text,
+                  tip: i18n.Text | None = None) -> w.Button:
+        """A button that does ``action``; its tooltip is ``tip`` or its label."""
+        return self._word(_button(action), description=text, tooltip=tip or text)
+
+    def _language_changed(self) -> None:
+        # ipywidgets keeps every widget ever made alive, and each is told of every
+        # set_language(): redraw only when the language really changed.
+        if i18n.language() != self.lang:
+            super()._language_changed()
+
+    def _reword(self) -> None:
+        for widget, texts in getattr(self, "_words", []):
+            for name, text in texts.items():
+                setattr(widget, name, str(text))
+
+
+def _warning_html(text: object) -> str:
     """The friendly warning area: empty when all is well."""
+    text = str(text)
     if not text:
         return ""
-    return ('<div style="background:#fff4e5;border-left:4px solid #e69f00;padding:6px 10px;'
-            f'border-radius:4px;color:#4a3200">&#9888; {html.escape(text)}</div>')
+    return html(f"&#9888; {escape(text)}", style="background:#fff4e5;border-left:4px solid #e69f00;"
+                "padding:6px 10px;border-radius:4px;color:#4a3200")
+
+
+def _lines_html(text: str) -> str:
+    """Plain text, one line per line, in an element carrying the language."""
+    return html("<br>".join(escape(line) for line in text.split("\n")))
 
 
 def _wall_words(kind: str) -> str:
     """The kind of wall in prose (the files say ``"colored"``)."""
-    return "gray wall" if kind == "gray" else "coloured wall"
+    return t("widgets.wall.gray") if kind == "gray" else t("widgets.wall.colored")
+
+
+def _seat_title(seat: str) -> str:
+    """A seat ("human" or a policy) as a learner reads it; a test checks every seat's key."""
+    return t(f"widgets.seat.{seat}")
+
+
+def _listed(words: Iterable[object]) -> str:
+    """``a, b, c``: a plain list (no "and"), with the language's separator."""
+    return common("list.separator").join(str(word) for word in words)
 
 
 def _parse_key(key: str) -> tuple[int | None, str, tuple[int, ...]]:
@@ -134,8 +202,9 @@ def _scenario_from(value) -> Scenario:
                     f"{type(value).__name__}")
 
 
-def _button(text: str, action: Callable[[], object], tip: str = "") -> w.Button:
-    button = w.Button(description=text, tooltip=tip or text, layout=w.Layout(width="auto"))
+def _button(action: Callable[[], object]) -> w.Button:
+    """A button without words yet (``_Worded._word`` gives them)."""
+    button = w.Button(layout=w.Layout(width="auto"))
     button.on_click(lambda _b: action())
     return button
 
@@ -143,7 +212,7 @@ def _button(text: str, action: Callable[[], object], tip: str = "") -> w.Button:
 # --- the wall sandbox ----------------------------------------------------------------------------
 
 
-class WallSandbox(w.VBox):
+class WallSandbox(_Worded, w.VBox):
     """One player's board to set up by clicking, then its wall tiling run one step at a time.
 
     Editing: ``choose(tool)`` picks a colour letter (``B Y R K W``), ``"marker"`` (the
@@ -166,7 +235,7 @@ class WallSandbox(w.VBox):
     def __init__(self, board: Board | None = None, *, wall: str = "colored", score: int = 0,
                  display: Display | None = None) -> None:
         if wall not in WALL_KINDS:
-            raise ValueError(f"the wall is 'colored' or 'gray', not {wall!r}")
+            raise ValueError(t("widgets.sandbox.unknown_wall", wall=repr(wall)))
         self.display = display
         self._wall = wall
         start = board.copy() if board is not None else Board()
@@ -181,14 +250,15 @@ class WallSandbox(w.VBox):
         self._message = ""
         self._syncing = False
         self._build_view()
-        self._refresh()
+        self._localise()
+        self.relabel()
 
     # --- what the widget shows ------------------------------------------------------------------
 
     @property
     def message(self) -> str:
         """The warning of the last action ("" when it worked)."""
-        return self._message
+        return str(self._message)
 
     @property
     def steps(self) -> list[Step]:
@@ -233,19 +303,22 @@ class WallSandbox(w.VBox):
     def explanation(self) -> str:
         """The text of the current step (or what to do next)."""
         if not self._running:
-            tool = {"marker": "the first-player marker", "erase": "erase"}.get(
-                self._tool, NAMES[LETTERS.find(self._tool)])
-            return (f"Editing ({_wall_words(self._wall)}), tool: {tool}. Click a pattern line, a wall "
-                    "cell or the floor line; Step runs the tiling.")
+            if self._tool == "marker":
+                tool = t("widgets.sandbox.tool.marker")
+            elif self._tool == "erase":
+                tool = t("widgets.sandbox.tool.erase")
+            else:
+                tool = colour_title(self._tool)
+            return t("widgets.sandbox.editing", wall=_wall_words(self._wall), tool=tool)
         lines = [" ".join(text.split()) for text in draw.step_caption(self._steps[-1])] \
-            if self._steps else ["The position before the tiling."]
+            if self._steps else [t("widgets.sandbox.before")]
         board = self._current()
         prompt = self._prompt(board)
         if prompt:
             lines.append(prompt)
         elif self._next_kind(board) is None and not any(isinstance(s, EndBonus)
                                                          for s in self._steps):
-            lines.append("The tiling is over; no complete row, so the game would go on.")
+            lines.append(t("widgets.sandbox.game_goes_on"))
         return "\n".join(lines)
 
     @property
@@ -257,7 +330,7 @@ class WallSandbox(w.VBox):
         """The picture shown now, as a scene (``.save("x.png")`` for a handout)."""
         d = self.display
         if not self._running:
-            title = f"wall sandbox ({_wall_words(self._wall)})"
+            title = t("widgets.sandbox.title.editing", wall=_wall_words(self._wall))
             return draw.board_scene(self._start, gray=self.gray, title=title, display=d)
         board = self._current()
         line = self._choice_line(board)
@@ -267,13 +340,14 @@ class WallSandbox(w.VBox):
             free = free_columns(board, line, colour, True)
             waiting = draw.board_scene(
                 board, gray=True, display=d,
-                title=f"choose a column for line {line} ({NAMES[colour]})",
+                title=t("widgets.sandbox.title.choose_column", line=line,
+                        colour=colour_title(colour)),
                 highlight=[f"line:{line}", *(f"wall:{line},{c}" for c in free)])
         if not self._steps:
             return waiting or draw.board_scene(board, gray=self.gray, display=d,
-                                               title="before the tiling")
+                                               title=t("widgets.sandbox.title.before"))
         done = draw.tiling_scenes(self._start, self._steps, gray=self.gray, display=d,
-                                  title=f"step {len(self._steps)}")[-1]
+                                  title=t("widgets.sandbox.title.step", step=len(self._steps)))[-1]
         return _beside([done, waiting], keys=[False, True]) if waiting else done
 
     # --- editing -------------------------------------------------------------------------------
@@ -287,7 +361,7 @@ class WallSandbox(w.VBox):
             try:
                 self._tool = LETTERS[colour_of(word)]
             except ValueError as e:
-                self._refuse(f"{e}; or 'marker' or 'erase'")
+                self._refuse(t.lazy("widgets.sandbox.unknown_tool", problem=str(e)))
                 return
         self._message = ""
         self._refresh()
@@ -298,7 +372,7 @@ class WallSandbox(w.VBox):
         try:
             _, kind, args = _parse_key(key)
         except ValueError:  # a key the drawing never makes
-            self._refuse(f"{key!r} is not a place on this board")
+            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=repr(key)))
             return
         if kind == "colour":
             self.choose(LETTERS[args[0]])
@@ -307,9 +381,9 @@ class WallSandbox(w.VBox):
         elif kind == "wall" and self._running:
             self._choose_column(*args)
         elif kind in ("factory", "centre"):
-            self._refuse(f"{key!r} is not a place on this board")
+            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=repr(key)))
         elif self._running:
-            self._refuse("the tiling is running: Reset to edit the position again")
+            self._refuse(t.lazy("widgets.sandbox.running"))
         elif kind == "line":
             self._edit_line(*args)
         elif kind == "wall":
@@ -327,12 +401,13 @@ class WallSandbox(w.VBox):
         if not self._editable():
             return
         if wall not in WALL_KINDS:
-            self._refuse(f"the wall is 'colored' or 'gray', not {wall!r}")
+            self._refuse(t.lazy("widgets.sandbox.unknown_wall", wall=repr(wall)))
             return
         try:
             board = self._checked(self._start.to_dict(), wall)
         except ScenarioError as e:
-            self._refuse(f"the wall's tiles do not fit the {_wall_words(wall)}: {e.message}")
+            self._refuse(t.lazy("widgets.sandbox.wall_does_not_fit", wall=_Later(_wall_words, wall),
+                                problem=e.message))
             return
         self._wall = wall
         self._columns = [None] * SIZE
@@ -340,16 +415,16 @@ class WallSandbox(w.VBox):
 
     def _editable(self) -> bool:
         if self._running:
-            self._refuse("the tiling is running: Reset to edit the position again")
+            self._refuse(t.lazy("widgets.sandbox.running"))
         return not self._running
 
     def _edit_line(self, line: int) -> None:
         board = self._start
         if self._tool == "marker":
-            self._refuse("the first-player marker goes on the floor line, not on a pattern line")
+            self._refuse(t.lazy("widgets.sandbox.marker_not_on_line"))
         elif self._tool == "erase":
             if not board.line_count[line]:
-                self._refuse(f"line {line} is already empty")
+                self._refuse(t.lazy("widgets.sandbox.line_empty", line=line))
             else:
                 self._edit(lambda d: d["pattern_lines"].__setitem__(
                     line, d["pattern_lines"][line][1:]))
@@ -374,16 +449,16 @@ class WallSandbox(w.VBox):
         if held:
             self._edit(put("."))
         elif self._tool == "erase":
-            self._refuse(f"row {row}, column {column} of the wall is already empty")
+            self._refuse(t.lazy("widgets.sandbox.cell_empty", row=row, column=column))
         elif self._tool == "marker":
-            self._refuse("the first-player marker goes on the floor line, not on the wall")
+            self._refuse(t.lazy("widgets.sandbox.marker_not_on_wall"))
         else:  # the board's file rules say what the cell may hold (printed colour, no repeats)
             self._edit(put(self._tool))
 
     def _edit_floor(self) -> None:
         if self._tool == "erase":
             if not self._start.floor:
-                self._refuse("the floor line is already empty")
+                self._refuse(t.lazy("widgets.sandbox.floor_empty"))
             else:
                 self._edit(lambda d: d.update(floor=d["floor"][:-1]))
         else:
@@ -437,8 +512,7 @@ class WallSandbox(w.VBox):
     def back(self) -> None:
         """Take the last step back (a gray-wall column chosen for it is forgotten)."""
         if not self._steps:
-            self._refuse("no step to take back: this is the position before the tiling "
-                         "(Reset edits it)")
+            self._refuse(t.lazy("widgets.sandbox.no_step_back"))
             return
         undone = self._steps.pop()
         self._after.pop()
@@ -481,11 +555,11 @@ class WallSandbox(w.VBox):
     def _prompt(self, board: Board) -> str:
         line = self._choice_line(board)
         if line is not None:
-            return f"{refusal(board, line, None, True)}: click a column number or a cell of row {line}"
+            return t("widgets.sandbox.choose_column", problem=refusal(board, line, None, True),
+                     row=line)
         line = board.next_complete_line()
         if self.gray and line is not None and self._columns[line] is not None:
-            return (f"Next: line {line} goes to column {self._columns[line]} as chosen before "
-                    f"(Step), or click another column")
+            return t("widgets.sandbox.chosen_before", line=line, column=self._columns[line])
         return ""
 
     def _advance(self, column: int | None = None) -> Step | None:
@@ -495,7 +569,7 @@ class WallSandbox(w.VBox):
         lid = [0] * len(LETTERS)
         kind = self._next_kind(board)
         if kind is None:
-            self._refuse("the tiling is over: Back steps back, Reset edits the position")
+            self._refuse(t.lazy("widgets.sandbox.tiling_over"))
             return None
         if kind == "line":
             line = board.next_complete_line()
@@ -521,15 +595,14 @@ class WallSandbox(w.VBox):
 
     def _choose_column(self, row: int | None, column: int) -> None:
         if not self.gray:
-            self._refuse("on the coloured wall each colour has its own cell: there is no column "
-                         "to choose (Step places the tiles)")
+            self._refuse(t.lazy("widgets.sandbox.no_column_to_choose"))
             return
         board = self._current() if self._running else self._start
         line = board.next_complete_line()
         if line is None:
-            self._refuse("no complete pattern line waits for a column")
+            self._refuse(t.lazy("widgets.sandbox.nothing_waits"))
         elif row is not None and row != line:
-            self._refuse(f"line {line} is next: its tile goes in row {line}, not row {row}")
+            self._refuse(t.lazy("widgets.sandbox.wrong_row", line=line, row=row))
         else:
             was_running, self._running = self._running, True
             if self._advance(column) is None:
@@ -552,8 +625,8 @@ class WallSandbox(w.VBox):
             self._refuse(str(e))
             return
         if not 0 <= player < len(scenario.boards):
-            self._refuse(f"the scenario has players 0 to {len(scenario.boards) - 1}, "
-                         f"not {player}")
+            self._refuse(t.lazy("widgets.sandbox.no_such_player", last=len(scenario.boards) - 1,
+                                player=player))
             return
         self._wall = scenario.wall
         self._start = scenario.boards[player].copy()
@@ -567,13 +640,14 @@ class WallSandbox(w.VBox):
         try:
             Scenario.from_json(text)
         except ScenarioError as e:
-            self._refuse(f"not saved: {e}")
+            self._refuse(t.lazy("widgets.sandbox.not_saved", problem=str(e)))
             return None
         path = Path(path)
         try:
             path.write_text(text + "\n", encoding="utf-8")
         except OSError as e:
-            self._refuse(f"not saved: cannot write {str(path)!r} ({e.strerror or e})")
+            self._refuse(t.lazy("widgets.sandbox.cannot_write", path=repr(str(path)),
+                                problem=e.strerror or str(e)))
             return None
         self._message = ""
         self._show_message()
@@ -600,33 +674,53 @@ class WallSandbox(w.VBox):
 
     def _build_view(self) -> None:
         self._view = ClickableSVG(on_click=self.click)
-        self._tools = w.ToggleButtons(
-            options=[(name, letter) for name, letter in zip(NAMES, LETTERS, strict=True)]
-            + [("marker", "marker"), ("erase", "erase")], value=self._tool,
-            style={"button_width": "70px"})
+        # The option values stay the English identifiers; relabel() puts in the words.
+        self._tools = w.ToggleButtons(options=list(TOOLS), value=self._tool,
+                                      style={"button_width": "70px"})
         self._tools.observe(lambda ch: self._syncing or self.choose(ch["new"]), "value")
-        self._walls = w.ToggleButtons(options=list(WALL_KINDS), value=self._wall,
-                                      description="wall")
+        self._walls = w.ToggleButtons(options=list(WALL_KINDS), value=self._wall)
         self._walls.observe(lambda ch: self._syncing or self.set_wall(ch["new"]), "value")
-        self._score = w.IntText(value=self._start.score, description="score",
-                                layout=w.Layout(width="160px"))
+        self._word(self._walls, description=t.lazy("widgets.sandbox.label.wall"))
+        self._score = w.IntText(value=self._start.score, layout=w.Layout(width="160px"))
         self._score.observe(lambda ch: self._syncing or self.set_score(ch["new"]), "value")
+        self._word(self._score, description=t.lazy("widgets.sandbox.label.score"))
         self._text = w.HTML()
         self._warning = w.HTML()
-        self._file = w.Text(placeholder="scenario.json", description="file",
-                            layout=w.Layout(width="320px"))
-        buttons = w.HBox([_button("Step", self.step), _button("Run all", self.run_all),
-                          _button("Back", self.back), _button("Reset", self.reset)])
-        files = w.HBox([self._file, _button("Load", lambda: self.load(self._file.value)),
-                        _button("Save", lambda: self.save(self._file.value))])
+        self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="320px"))
+        self._word(self._file, description=t.lazy("widgets.sandbox.label.file"))
+        buttons = w.HBox([self._labelled(self.step, t.lazy("widgets.sandbox.button.step")),
+                          self._labelled(self.run_all, t.lazy("widgets.sandbox.button.run_all")),
+                          self._labelled(self.back, t.lazy("widgets.sandbox.button.back")),
+                          self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset"))])
+        files = w.HBox([self._file,
+                        self._labelled(lambda: self.load(self._file.value),
+                                       t.lazy("widgets.sandbox.button.load")),
+                        self._labelled(lambda: self.save(self._file.value),
+                                       t.lazy("widgets.sandbox.button.save"))])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
                           self._text, self._warning, files])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
+    def relabel(self) -> None:
+        """Every label, option, title and message in the language in force, then redraw."""
+        self._reword()
+        self._syncing = True  # new options select their first one: not a choice of the learner
+        try:
+            tools = [colour_title(letter) for letter in LETTERS]
+            tools += [t("widgets.sandbox.tool_button.marker"),
+                      t("widgets.sandbox.tool_button.erase")]
+            self._tools.options = list(zip(tools, TOOLS, strict=True))
+            walls = {"colored": t("widgets.sandbox.wall_button.colored"),
+                     "gray": t("widgets.sandbox.wall_button.gray")}
+            self._walls.options = [(walls[kind], kind) for kind in WALL_KINDS]
+        finally:
+            self._syncing = False
+        self._refresh()  # puts the chosen tool and wall back
+
     def _refresh(self) -> None:
         self._sync_controls()
         self._view.svg = self.scene().to_svg()
-        self._text.value = "<br>".join(html.escape(t) for t in self.explanation.split("\n"))
+        self._text.value = _lines_html(self.explanation)
         self._show_message()
 
 
@@ -636,7 +730,7 @@ class WallSandbox(w.VBox):
 SEATS = ("human", *POLICIES)
 
 
-class AzulTable(w.VBox):
+class AzulTable(_Worded, w.VBox):
     """A game for 2 to 4 players at one screen; each seat is ``"human"`` or a computer policy
     (``"greedy"``, ``"random"``).
 
@@ -655,10 +749,11 @@ class AzulTable(w.VBox):
                  display: Display | None = None, auto: bool = True) -> None:
         seats = list(seats) if seats is not None else ["human"] + ["greedy"] * (players - 1)
         if len(seats) != players:
-            raise ValueError(f"give one seat per player ({players}), not {len(seats)}")
+            raise ValueError(t("widgets.table.seat_count", players=players, seats=len(seats)))
         for seat in seats:
             if seat not in SEATS:
-                raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {seat!r}")
+                raise ValueError(t("widgets.table.unknown_seat", seats=i18n.join_or(SEATS),
+                                   seat=repr(seat)))
         self._game = Game(players, seed=seed, wall=wall)
         self._seats = seats
         self._policies = {p: POLICIES[seat](f"{self._game.seed}:{p}")
@@ -667,13 +762,14 @@ class AzulTable(w.VBox):
         self._auto_value = auto
         self._selected: tuple[int, int] | None = None
         self._message = ""
-        who = ", ".join(f"player {p} {seat}" for p, seat in enumerate(seats))
-        self._log = [f"Azul, {players} players ({who}), {_wall_words(wall)}, seed {self._game.seed}",
-                     self._round_line()]
-        self._undo: list[tuple[Game, list[str]]] = []
-        self._redo: list[tuple[Game, list[str]]] = []
+        # Log lines are put into words when read, so the whole log follows the language.
+        self._log: list[object] = [_Later(_start_line, tuple(seats), wall, self._game.seed),
+                                   self._round_line()]
+        self._undo: list[tuple[Game, list[object]]] = []
+        self._redo: list[tuple[Game, list[object]]] = []
         self._build_view()
-        self._refresh()
+        self._localise()
+        self.relabel()
 
     # --- what the widget shows -----------------------------------------------------------------
 
@@ -699,11 +795,11 @@ class AzulTable(w.VBox):
 
     @property
     def log(self) -> list[str]:
-        return list(self._log)
+        return [str(line) for line in self._log]
 
     @property
     def message(self) -> str:
-        return self._message
+        return str(self._message)
 
     @property
     def selected(self) -> str | None:
@@ -711,7 +807,9 @@ class AzulTable(w.VBox):
         if self._selected is None:
             return None
         source, colour = self._selected
-        return f"{'centre' if source == CENTRE else f'factory {source}'}: {NAMES[colour]}"
+        if source == CENTRE:
+            return t("widgets.table.selected.centre", colour=colour_title(colour))
+        return t("widgets.table.selected.factory", factory=source, colour=colour_title(colour))
 
     @property
     def svg(self) -> str:
@@ -719,14 +817,20 @@ class AzulTable(w.VBox):
 
     def destinations(self) -> list[str]:
         """Where the selected tiles may go (the engine's legal moves), e.g. ``["line 1",
-        "floor"]``; in a gray-wall tiling, the columns the tile may take."""
+        "floor"]``; in a gray-wall tiling, the columns the tile may take. These are the words of
+        the move grammar (``-> line 1``), in English; the status line says them in the language."""
+        return [("floor" if n == FLOOR else f"{kind} {n}") for kind, n in self._destinations()]
+
+    def _destinations(self) -> list[tuple[str, int]]:
+        """Where the selected tiles (or the tile to place) may go: ("line", 1), ("floor", FLOOR),
+        ("column", 3)."""
         game = self._game
         if self._selected is not None:
             source, colour = self._selected
-            return [("floor" if m.line == FLOOR else f"line {m.line}") for m in game.legal_moves()
+            return [("floor" if m.line == FLOOR else "line", m.line) for m in game.legal_moves()
                     if m.source == source and m.colour == colour]
         if game.phase == TILING:
-            return [("floor" if m.column == FLOOR else f"column {m.column}")
+            return [("floor" if m.column == FLOOR else "column", m.column)
                     for m in game.legal_moves()]
         return []
 
@@ -752,7 +856,7 @@ class AzulTable(w.VBox):
         try:
             player, kind, args = _parse_key(key)
         except ValueError:  # a key the drawing never makes
-            self._refuse(f"{key!r} is not a place on this table")
+            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
             return
         if kind == "factory" and len(args) == 2:
             self._select(*args)
@@ -763,7 +867,7 @@ class AzulTable(w.VBox):
         elif kind == "centre":
             self._whole_source(CENTRE)
         elif kind == "colour":
-            self._refuse(f"{key!r} is not a place on this table")
+            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
         else:
             self._board_click(player, kind, args)
 
@@ -794,7 +898,7 @@ class AzulTable(w.VBox):
     def undo(self) -> None:
         """Back to before the last action (a human move with the answers it got, a step...)."""
         if not self._undo:
-            self._refuse("nothing to undo")
+            self._refuse(t.lazy("widgets.table.nothing_to_undo"))
             return
         self._redo.append((self._game, self._log))
         self._game, self._log = self._undo.pop()
@@ -804,7 +908,7 @@ class AzulTable(w.VBox):
 
     def redo(self) -> None:
         if not self._redo:
-            self._refuse("nothing to redo")
+            self._refuse(t.lazy("widgets.table.nothing_to_redo"))
             return
         self._undo.append((self._game, self._log))
         self._game, self._log = self._redo.pop()
@@ -844,18 +948,18 @@ class AzulTable(w.VBox):
             if not any(counts):
                 self._refuse(str(e))
                 return
-        where = "the centre" if source == CENTRE else f"factory {source}"
-        held = ", ".join(NAMES[c] for c, n in enumerate(self._game.sources[source]) if n)
-        self._refuse(f"{where} holds {held}: click the tiles of one colour to take them all")
+        held = [_Later(colour_title, c) for c, n in enumerate(self._game.sources[source]) if n]
+        self._refuse(t.lazy("widgets.table.source_holds", source=_place("source", source),
+                            colours=_Later(i18n.join_and, held)))
 
     def _board_click(self, player: int | None, kind: str, args: tuple[int, ...]) -> None:
         game = self._game
         if game.over:
-            self._refuse("the game is over: no more moves")
+            self._refuse(t.lazy("widgets.table.game_over"))
             return
         p = game.current
         if player is not None and player != p:
-            self._refuse(f"that is player {player}'s board: player {p} is to move")
+            self._refuse(t.lazy("widgets.table.not_your_board", player=player, current=p))
             return
         if not self._is_human(p):
             self._refuse(self._computer_turn())
@@ -871,16 +975,14 @@ class AzulTable(w.VBox):
             elif kind == "floor":
                 move = Place(line, colour, FLOOR)
             else:
-                self._refuse(f"it is the wall tiling: choose the column of line {line} "
-                             f"(a column number or a cell of row {line})")
+                self._refuse(t.lazy("widgets.table.tiling_not_offer", line=line))
                 return
         else:
             if kind in ("column", "wall"):
-                self._refuse("it is the factory offer: take tiles from a factory or the centre, "
-                             "then click a pattern line or the floor")
+                self._refuse(t.lazy("widgets.table.offer_not_tiling"))
                 return
             if self._selected is None:
-                self._refuse("first choose tiles: click a colour in a factory or in the centre")
+                self._refuse(t.lazy("widgets.table.choose_tiles_first"))
                 return
             source, colour = self._selected
             move = Take(source, colour, FLOOR if kind == "floor" else args[0])
@@ -894,18 +996,18 @@ class AzulTable(w.VBox):
     def _is_human(self, player: int) -> bool:
         return self._seats[player] == "human"
 
-    def _computer_turn(self) -> str:
+    def _computer_turn(self) -> i18n.Text:
         p = self._game.current
-        return (f"player {p} is a computer seat ({self._seats[p]}): Step or Run opponents lets "
-                "it play")
+        return t.lazy("widgets.table.computer_turn", player=p,
+                      seat=_Later(_seat_title, self._seats[p]))
 
     def _blocked_for_computer(self) -> bool:
         game = self._game
         if game.over:
-            self._refuse("the game is over: no more moves")
+            self._refuse(t.lazy("widgets.table.game_over"))
             return True
         if self._is_human(game.current):
-            self._refuse(f"player {game.current} is a human seat: click tiles, then a line")
+            self._refuse(t.lazy("widgets.table.human_turn", player=game.current))
             return True
         return False
 
@@ -942,49 +1044,44 @@ class AzulTable(w.VBox):
     def _play(self, move: Move | str) -> None:
         """Play one move on the engine and tell it in the log."""
         game = self._game
-        p, phase, rnd, seen = game.current, game.phase, game.round, len(game.last_tiling)
-        said = self._say_take(move)  # read before the move changes the table
+        phase, rnd, seen = game.phase, game.round, len(game.last_tiling)
+        said = self._say_move(move)  # read before the move changes the table
         game.play(move)
-        who = f"player {p} ({self._seats[p]})"
         if phase == OFFER:
-            self._log.append(f"{who} {said or f'plays {move}'}")
+            self._log.append(said)
         steps = game.last_tiling if phase == OFFER and (game.phase != OFFER or
                                                         game.round != rnd) \
             else game.last_tiling[seen:] if phase == TILING else []
         if phase == OFFER and game.phase == TILING:
-            self._log.append("wall tiling on the gray wall: each player chooses the column of "
-                             "each complete line, top to bottom")
-        self._log += [_step_line(step) for step in steps]
+            self._log.append(t.lazy("widgets.table.log.gray_tiling"))
+        self._log += [_Later(_step_line, step) for step in steps]
         if game.over:
-            self._log.append(_end_line(game))
+            self._log.append(_Later(_end_line, game.round, tuple(game.scores), tuple(game.winners)))
         elif game.round != rnd:
             self._log.append(self._round_line())
 
-    def _say_take(self, move: Move | str) -> str:
-        """"took 3 blue from factory 2 to line 1", read from the state before the move."""
+    def _say_move(self, move: Move | str) -> i18n.Text:
+        """The log line of a move of the factory offer ("player 0 (human) took 3 blue from
+        factory 2 to line 1"), read from the state before the move."""
         game = self._game
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except AzulError:
-                return ""
-        if not isinstance(move, Take) or game.phase != OFFER:
-            return ""
+        p = game.current
+        who = {"player": p, "seat": _Later(_seat_title, self._seats[p])}
+        take = _as_take(move)
         sources = game.sources
-        if not -1 <= move.source < len(sources) - 1:
-            return ""
-        n = sources[move.source][move.colour]
-        where = "the centre" if move.source == CENTRE else f"factory {move.source}"
-        to = "the floor" if move.line == FLOOR else f"line {move.line}"
-        marker = " and the first-player marker" if move.source == CENTRE and \
-            game.centre_marker else ""
-        return f"took {n} {NAMES[move.colour]} from {where}{marker} to {to}"
+        if take is None or game.phase != OFFER or not -1 <= take.source < len(sources) - 1:
+            return t.lazy("widgets.table.log.plays", **who, move=str(move))
+        said = {**who, "n": sources[take.source][take.colour],
+                "colour": _Later(colour_title, take.colour),
+                "target": _place("floor" if take.line == FLOOR else "line", take.line)}
+        if take.source == CENTRE and game.centre_marker:
+            return t.lazy("widgets.table.log.took_with_marker", **said)
+        return t.lazy("widgets.table.log.took", **said, source=_place("source", take.source))
 
-    def _round_line(self) -> str:
+    def _round_line(self) -> _Later:
         game = self._game
         factories = "  ".join("".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
                               for counts in game.factories)
-        return f"round {game.round}: player {game.current} starts; factories {factories}"
+        return _Later(_round_line, game.round, game.current, factories)
 
     # --- the view ------------------------------------------------------------------------------
 
@@ -998,56 +1095,101 @@ class AzulTable(w.VBox):
         self._warning = w.HTML()
         self._move_text = w.Text(placeholder="factory 3: blue -> line 2",
                                  layout=w.Layout(width="280px"))
-        self._auto = w.Checkbox(value=self.auto, description="opponents answer at once",
-                                indent=False)
+        self._auto = w.Checkbox(value=self.auto, indent=False)
+        self._word(self._auto, description=t.lazy("widgets.table.label.auto"))
         self._auto.observe(lambda ch: setattr(self, "_auto_value", ch["new"]), "value")
         self._log_box = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
-        controls = w.HBox([_button("Step", self.step, "the computer seat to move plays"),
-                           _button("Run opponents", self.run_opponents),
-                           _button("Undo", self.undo), _button("Redo", self.redo),
+        controls = w.HBox([self._labelled(self.step, t.lazy("widgets.table.button.step"),
+                                          t.lazy("widgets.table.tip.step")),
+                           self._labelled(self.run_opponents,
+                                          t.lazy("widgets.table.button.run_opponents")),
+                           self._labelled(self.undo, t.lazy("widgets.table.button.undo")),
+                           self._labelled(self.redo, t.lazy("widgets.table.button.redo")),
                            self._auto])
-        play = w.HBox([self._move_text, _button("Play", lambda: self.act(self._move_text.value))])
+        play = w.HBox([self._move_text, self._labelled(lambda: self.act(self._move_text.value),
+                                                       t.lazy("widgets.table.button.play"))])
         super().__init__([self._status, self._view, controls, play, self._warning,
                           self._log_box])
         self.add_class("azul-table")  # a stable handle for browser tests and styling
 
+    def relabel(self) -> None:
+        """Every label, the status line, the log and the message in the language in force."""
+        self._reword()
+        self._refresh()
+
     def _refresh(self) -> None:
-        game = self._game
         self._view.svg = self.scene().to_svg()
-        if game.over:
-            status = _end_line(game)
-        else:
-            p = game.current
-            status = f"round {game.round}: player {p} ({self._seats[p]}) to move"
-            if self._selected is not None:
-                status += (f"; selected {self.selected}, which may go to "
-                           f"{', '.join(self.destinations())}")
-            elif game.phase == TILING:
-                line = game.boards[p].next_complete_line()
-                status += (f"; the tile of line {line} may go to "
-                           f"{', '.join(self.destinations())}")
-        self._status.value = f"<b>{html.escape(status)}</b>"
+        self._status.value = html(f"<b>{escape(self._status_line())}</b>")
         self._warning.value = _warning_html(self._message)
-        self._log_box.value = "<br>".join(html.escape(line) for line in self._log[-60:])
+        self._log_box.value = html("<br>".join(escape(str(line)) for line in self._log[-60:]))
+
+    def _status_line(self) -> str:
+        game = self._game
+        if game.over:
+            return _end_line(game.round, game.scores, game.winners)
+        p = game.current
+        who = {"round": game.round, "player": p, "seat": _seat_title(self._seats[p])}
+        places = i18n.join_or(str(_place(kind, n)) for kind, n in self._destinations())
+        if self._selected is not None:
+            return t("widgets.table.status.selected", **who, selected=self.selected, places=places)
+        if game.phase == TILING:
+            line = game.boards[p].next_complete_line()
+            return t("widgets.table.status.tiling", **who, line=line, places=places)
+        return t("widgets.table.status.to_move", **who)
+
+
+def _as_take(move: Move | str) -> Take | None:
+    """``move`` as a ``Take`` (parsed when it is text), or None for anything else."""
+    if isinstance(move, str):
+        try:
+            move = parse_move(move)
+        except AzulError:
+            return None
+    return move if isinstance(move, Take) else None
+
+
+def _place(kind: str, n: int) -> i18n.Text:
+    """A place on the table in words: a "source" (a factory or the centre), a "line", a
+    "column" or the "floor"."""
+    if kind == "source":
+        if n == CENTRE:
+            return t.lazy("widgets.place.centre")
+        return t.lazy("widgets.place.factory", factory=n)
+    if kind == "line":
+        return t.lazy("widgets.place.line", line=n)
+    if kind == "column":
+        return t.lazy("widgets.place.column", column=n)
+    return t.lazy("widgets.place.floor")
+
+
+def _start_line(seats: Sequence[str], wall: str, seed: object) -> str:
+    who = _listed(t("widgets.table.log.seat", player=p, seat=_seat_title(seat))
+                  for p, seat in enumerate(seats))
+    return t("widgets.table.log.start", players=len(seats), seats=who, wall=_wall_words(wall),
+             seed=seed)
+
+
+def _round_line(round_: int, player: int, factories: str) -> str:
+    return t("widgets.table.log.round", round=round_, player=player, factories=factories)
 
 
 def _step_line(step: Step) -> str:
     text = "; ".join(" ".join(line.split()) for line in draw.step_caption(step))
-    return f"  player {step.player}: {text}"
+    return "  " + t("widgets.table.log.step", player=step.player, text=text)
 
 
-def _end_line(game: Game) -> str:
-    scores = ", ".join(f"player {p} {s}" for p, s in enumerate(game.scores))
-    won = game.winners
-    who = f"winner: player {won[0]}" if len(won) == 1 else \
-        f"shared victory: players {', '.join(map(str, won))}"
-    return f"game over after round {game.round}: {scores}; {who}"
+def _end_line(round_: int, scores: Sequence[int], winners: Sequence[int]) -> str:
+    listed = _listed(t("widgets.table.log.score", player=p, score=s) for p, s in enumerate(scores))
+    if len(winners) == 1:
+        return t("widgets.table.log.winner", round=round_, scores=listed, player=winners[0])
+    return t("widgets.table.log.shared", round=round_, scores=listed,
+             players=i18n.join_and(winners))
 
 
 # --- the what-if comparison ----------------------------------------------------------------------
 
 
-class TilingCompare(w.VBox):
+class TilingCompare(_Worded, w.VBox):
     """Two tilings side by side: each position (a ``Scenario``, a ``Board``, or a scenario file's
     text) is tiled by the engine, and the difference is explained category by category: the wall
     placements, the floor (after the clamp at 0), the end bonus, the change of score and the final
@@ -1065,14 +1207,17 @@ class TilingCompare(w.VBox):
         self._view = ClickableSVG()
         self._table = w.HTML()
         self._warning = w.HTML()
-        count = min(len(s.boards) for s in self._scenarios)
-        self._players = w.Dropdown(options=[(f"player {p}", p) for p in range(count)],
-                                   description="compare", layout=w.Layout(
-                                       display="flex" if count > 1 else "none"))
-        self._players.observe(lambda ch: ch["new"] != self._player and
+        self._syncing = False
+        self._count = count = min(len(s.boards) for s in self._scenarios)
+        self._players = w.Dropdown(options=list(range(count)), layout=w.Layout(
+            display="flex" if count > 1 else "none"))
+        self._word(self._players, description=t.lazy("widgets.compare.label.player"))
+        self._players.observe(lambda ch: self._syncing or ch["new"] == self._player or
                               self.choose_player(ch["new"]), "value")
         super().__init__([self._players, self._view, self._table, self._warning])
         self.add_class("azul-tiling-compare")  # a stable handle for browser tests and styling
+        self._localise()
+        self._relabel_controls()
         self.choose_player(player)
 
     @property
@@ -1094,24 +1239,42 @@ class TilingCompare(w.VBox):
 
     @property
     def message(self) -> str:
-        return self._message
+        return str(self._message)
 
     @property
     def svg(self) -> str:
         return self._view.svg
 
     def choose_player(self, player: int) -> None:
-        count = min(len(s.boards) for s in self._scenarios)
-        if not 0 <= player < count:
-            self._message = f"both sides have players 0 to {count - 1}, not {player}"
+        if not 0 <= player < self._count:
+            self._message = t.lazy("widgets.compare.no_such_player", last=self._count - 1,
+                                   player=player)
             self._warning.value = _warning_html(self._message)
             return
         self._player = player
         self._message = ""
         self._players.value = player  # the observer sees the same player: no second drawing
+        self._show()
+
+    def relabel(self) -> None:
+        """Every label, title and explanation in the language in force, then redraw."""
+        self._relabel_controls()
+        self._show()
+
+    def _relabel_controls(self) -> None:
+        self._reword()
+        self._syncing = True  # new options select their first one: not a choice of the learner
+        try:
+            self._players.options = [(t("widgets.compare.player", player=p), p)
+                                     for p in range(self._count)]
+            self._players.value = self._player
+        finally:
+            self._syncing = False
+
+    def _show(self) -> None:
         self._view.svg = self.scene().to_svg()
         self._table.value = self._table_html()
-        self._warning.value = ""
+        self._warning.value = _warning_html(self._message)
 
     def breakdowns(self) -> dict[str, dict[str, int]]:
         """Per side (by label): the engine's points by category, plus the score ``before`` and
@@ -1136,27 +1299,35 @@ class TilingCompare(w.VBox):
         parts = self.breakdowns()
         (la, a), (lb, b) = parts.items()
         diff = self.difference()
-        details = [self._placements(r) for r in self._results]
-        lines = [f"player {self._player}: {la} {a['before']} \u2192 {a['final']}, "
-                 f"{lb} {b['before']} \u2192 {b['final']}"]
-        names = {"placements": "placements", "floor": "floor", "bonus": "end bonus",
-                 "total": "change of score", "final": "final score"}
-        for key, name in names.items():
-            left, right = _signed(a[key]), _signed(b[key])
-            if key == "final":
-                left, right = str(a[key]), str(b[key])
-            text = f"{name}: {la} {left}, {lb} {right}"
-            if key == "placements":
-                text = f"{name}: {la} {left} ({details[0]}), {lb} {right} ({details[1]})"
-            if key == "floor":
-                clamps = [lab for lab, r in zip(self.labels, self._results, strict=True)
-                          if any(isinstance(s, FloorPenalty) and s.clamped
-                                 for s in r.player_steps(self._player))]
-                if clamps:
-                    text += f" (clamped at 0: {', '.join(clamps)})"
-            text += f": {lb} \u2212 {la} = {_signed(diff[key])}"
-            lines.append(text)
+        sides = {"left": la, "right": lb}
+        lines = [t("widgets.compare.explain.player", player=self._player, **sides,
+                   left_before=a["before"], left_final=a["final"],
+                   right_before=b["before"], right_final=b["final"])]
+        for key in (*CATEGORIES, "final"):
+            shown = str if key == "final" else _signed
+            said = {**sides, "left_points": shown(a[key]), "right_points": shown(b[key]),
+                    "difference": _signed(diff[key])}
+            lines.append(self._explain(key, said))
         return "\n".join(lines)
+
+    def _explain(self, key: str, said: dict) -> str:
+        """The line of one category (``placements``, ``floor``, ``bonus``, ``total``, ``final``)."""
+        if key == "placements":
+            left, right = (self._placements(r) for r in self._results)
+            return t("widgets.compare.explain.placements", **said, left_details=left,
+                     right_details=right)
+        if key == "floor":
+            clamped = [label for label, r in zip(self.labels, self._results, strict=True)
+                       if any(isinstance(s, FloorPenalty) and s.clamped
+                              for s in r.player_steps(self._player))]
+            if clamped:
+                return t("widgets.compare.explain.floor_clamped", **said, clamped=_listed(clamped))
+            return t("widgets.compare.explain.floor", **said)
+        if key == "bonus":
+            return t("widgets.compare.explain.bonus", **said)
+        if key == "total":
+            return t("widgets.compare.explain.total", **said)
+        return t("widgets.compare.explain.final", **said)
 
     def scene(self) -> Scene:
         """Each side before and after its tiling (the tiles it placed ringed)."""
@@ -1164,10 +1335,10 @@ class TilingCompare(w.VBox):
         boards, titles, marks = [], [], []
         for label, scenario in zip(self.labels, self._scenarios, strict=True):
             boards.append(scenario.boards[p])
-            titles.append(f"{label} \u2014 before")
+            titles.append(t("widgets.compare.title.before", label=label))
         for k, (label, result) in enumerate(zip(self.labels, self._results, strict=True)):
             boards.append(result.boards[p])
-            titles.append(f"{label} \u2014 after the tiling")
+            titles.append(t("widgets.compare.title.after", label=label))
             marks += [f"player:{2 + k}:wall:{s.row},{s.column}"
                       for s in result.player_steps(p) if isinstance(s, Placement)]
         grays = {s.gray for s in self._scenarios}
@@ -1178,23 +1349,26 @@ class TilingCompare(w.VBox):
     def _placements(self, result: TilingResult) -> str:
         steps = [s for s in result.player_steps(self._player) if isinstance(s, Placement)]
         if not steps:
-            return "none"
-        return ", ".join(f"line {s.line}: {draw.points_text(s)}" for s in steps)
+            return t("widgets.compare.no_placements")
+        return _listed(t("widgets.compare.placement", line=s.line, points=draw.points_text(s))
+                       for s in steps)
 
     def _table_html(self) -> str:
         parts = self.breakdowns()
         diff = self.difference()
         la, lb = self.labels
-        head = (f"<tr><th></th><th>{html.escape(la)}</th><th>{html.escape(lb)}</th>"
-                f"<th>{html.escape(lb)} \u2212 {html.escape(la)}</th></tr>")
+        head = (f"<tr><th></th><th>{escape(la)}</th><th>{escape(lb)}</th>"
+                f"<th>{escape(lb)} \u2212 {escape(la)}</th></tr>")
+        names = {"placements": t("widgets.compare.row.placements"),
+                 "floor": t("widgets.compare.row.floor"), "bonus": t("widgets.compare.row.bonus"),
+                 "total": t("widgets.compare.row.total"), "final": t("widgets.compare.row.final")}
         rows = []
-        for key, name in (("placements", "placements"), ("floor", "floor"), ("bonus", "bonus"),
-                          ("total", "change"), ("final", "final score")):
+        for key, name in names.items():
             cells = [str(parts[la][key]), str(parts[lb][key]), _signed(diff[key])]
-            rows.append(f"<tr><td>{name}</td>" + "".join(
-                f'<td style="text-align:right;padding:0 8px">{c}</td>' for c in cells) + "</tr>")
-        text = "<br>".join(html.escape(t) for t in self.explanation.split("\n"))
-        return f"<table>{head}{''.join(rows)}</table><p>{text}</p>"
+            rows.append(f"<tr><td>{escape(name)}</td>" + "".join(
+                f'<td style="text-align:end;padding:0 8px">{c}</td>' for c in cells) + "</tr>")
+        text = "<br>".join(escape(line) for line in self.explanation.split("\n"))
+        return html(f"<table>{head}{''.join(rows)}</table><p>{text}</p>")
 
 
 def _signed(n: int) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from functools import cache
+from html import escape
 
 import ipywidgets as w
 import pytest
@@ -26,8 +28,10 @@ from azul import (
 )
 from azul.draw import RUN_ACROSS, RUN_DOWN
 from azul.figures import breakdown
-from azul.widgets import AzulTable, TilingCompare, WallSandbox
-from tabletop import Display
+from azul.locale import t
+from azul.tiles import colour_title
+from azul.widgets import SEATS, TOOLS, AzulTable, TilingCompare, WallSandbox
+from tabletop import Display, i18n
 
 # The issue's example: 12 points; YY on line 1 scores 2 (next to the blue of row 1), KKKKK on
 # line 4 scores 1 (alone), the floor F B costs 2: final 13.
@@ -395,7 +399,7 @@ def test_table_seats_and_a_clicked_move_answered_by_the_greedy_opponent():
     assert isinstance(table, w.VBox) and table.seats == ["human", "greedy"]
     table.click("factory:0:Y")
     assert table.selected == "factory 0: yellow"
-    assert "line 0, line 1, line 2, line 3, line 4, floor" in table._status.value
+    assert "line 0, line 1, line 2, line 3, line 4 or the floor" in table._status.value
     assert "factory:0:Y" in table.svg
     front_end_click(table, "player:0:line:1")
     assert table.message == ""
@@ -427,7 +431,7 @@ def test_a_second_click_on_the_selection_puts_it_back():
     (["factory:0:Y", "column:2"], "it is the factory offer"),
     (["factory:0:Q"], "is not a place on this table"),
     (["centre"], "it holds only the first-player marker, which cannot be taken on its own"),
-    (["factory:0"], "factory 0 holds yellow, red, black: click the tiles of one colour"),
+    (["factory:0"], "factory 0 holds yellow, red and black: click the tiles of one colour"),
     (["bag"], "is not a place on this table"),
 ])
 def test_illegal_table_clicks_change_nothing(clicks, words):
@@ -614,3 +618,138 @@ def test_compare_chooses_among_players():
     assert compare.player == 1 and compare.breakdowns()["A"]["final"] == 4
     compare.choose_player(2)
     assert "players 0 to 1" in compare.message and compare.player == 1
+
+
+# --- the learner's language -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def pseudo_dutch(monkeypatch):
+    """Dutch texts that differ from the English ones ("[nl] ..."), whatever the Dutch catalogue
+    holds yet, so a word that does not follow the language shows up."""
+    english = i18n._table
+
+    @cache
+    def table(package: str, code: str) -> dict:
+        if code != "nl":
+            return english(package, code)
+        return {key: {form: f"[nl] {v}" for form, v in text.items()} if isinstance(text, dict)
+                else f"[nl] {text}" for key, text in english(package, "en").items()}
+
+    monkeypatch.setattr(i18n, "_table", table)
+
+
+def parts(widget, kind) -> list:
+    """The controls of type ``kind`` inside ``widget``, in the order shown."""
+    found = [widget] if isinstance(widget, kind) else []
+    for child in getattr(widget, "children", ()):
+        found += parts(child, kind)
+    return found
+
+
+def labels(widget) -> list[tuple[str, str]]:
+    return [(b.description, b.tooltip) for b in parts(widget, w.Button)]
+
+
+def test_every_seat_has_a_name():
+    for seat in SEATS:
+        assert f"widgets.seat.{seat}" in t
+
+
+def test_the_sandbox_follows_the_language(pseudo_dutch):
+    box = WallSandbox()
+    box.set_wall("gray")
+    box.choose("erase")
+    box.click("floor")  # a warning
+    i18n.set_language("nl")
+    keys = ("step", "run_all", "back", "reset", "load", "save")
+    assert labels(box) == [(t(f"widgets.sandbox.button.{k}"),) * 2 for k in keys]
+    assert labels(box)[0] == ("[nl] Step", "[nl] Step")
+    assert (box._walls.description, box._score.description, box._file.description) == (
+        t("widgets.sandbox.label.wall"), t("widgets.sandbox.label.score"),
+        t("widgets.sandbox.label.file"))
+    names = [colour_title(x) for x in "BYRKW"]
+    names += [t("widgets.sandbox.tool_button.marker"), t("widgets.sandbox.tool_button.erase")]
+    assert list(box._tools.options) == list(zip(names, TOOLS, strict=True))
+    assert list(box._walls.options) == [(t("widgets.sandbox.wall_button.colored"), "colored"),
+                                        (t("widgets.sandbox.wall_button.gray"), "gray")]
+    # the new options did not change the tool or the wall
+    assert (box.tool, box._tools.value, box.wall, box._walls.value) == ("erase", "erase", "gray", "gray")
+    assert box.message == t("widgets.sandbox.floor_empty") == "[nl] the floor line is already empty"
+    editing = t("widgets.sandbox.editing", wall=t("widgets.wall.gray"),
+                tool=t("widgets.sandbox.tool.erase"))
+    assert box.explanation == editing and escape(editing) in box._text.value
+    assert 'lang="nl"' in box._text.value and 'lang="nl"' in box._warning.value
+    assert escape(t("widgets.sandbox.title.editing", wall=t("widgets.wall.gray"))) in box.svg
+    i18n.set_language("en")
+    assert box.message == "the floor line is already empty" and labels(box)[0] == ("Step", "Step")
+
+
+def test_the_table_follows_the_language(pseudo_dutch):
+    table = AzulTable(2, seed=3)
+    table.click("factory:0:Y")
+    table.click("line:1")
+    chosen = next(m for m in table.game.legal_moves() if m.source != CENTRE)
+    table.click(source_key(chosen))
+    table.click("bag")
+    i18n.set_language("nl")
+    assert labels(table) == [(t("widgets.table.button.step"), t("widgets.table.tip.step")),
+                             *[(t(f"widgets.table.button.{k}"),) * 2
+                               for k in ("run_opponents", "undo", "redo", "play")]]
+    assert parts(table, w.Checkbox)[0].description == t("widgets.table.label.auto")
+    assert table.message == t("widgets.table.not_a_place", key="'bag'")
+    assert table.log[-2] == t("widgets.table.log.took", player=0, seat=t("widgets.seat.human"), n=2,
+                              colour=colour_title("Y"), source=t("widgets.place.factory", factory=0),
+                              target=t("widgets.place.line", line=1))
+    assert all("[nl]" in line for line in table.log)
+    assert table.selected == t("widgets.table.selected.factory", factory=chosen.source,
+                               colour=colour_title(chosen.colour))
+    status = table._status.value
+    assert 'lang="nl"' in status and escape(table.selected) in status
+    assert escape(t("widgets.place.line", line=0)) in status and "[nl] round 1" in status
+    i18n.set_language("en")
+    assert table.log[-2] == "player 0 (human) took 2 yellow from factory 0 to line 1"
+    assert table.message == "'bag' is not a place on this table"
+
+
+def test_the_comparison_follows_the_language(pseudo_dutch):
+    two = {"game": "azul", "wall": "colored",
+           "players": [EXAMPLE["players"][0], {"score": 3, "pattern_lines": ["B", "", "", "", ""]}]}
+    compare = TilingCompare(two, two)
+    compare.choose_player(1)
+    compare.choose_player(5)
+    i18n.set_language("nl")
+    menu = compare._players
+    assert list(menu.options) == [(t("widgets.compare.player", player=p), p) for p in (0, 1)]
+    assert menu.description == t("widgets.compare.label.player")
+    assert compare.player == 1 and menu.value == 1  # the new options chose nothing
+    assert compare.message == t("widgets.compare.no_such_player", last=1, player=5)
+    assert all(line.startswith("[nl] ") for line in compare.explanation.split("\n"))
+    assert escape(t("widgets.compare.row.final")) in compare._table.value
+    assert 'lang="nl"' in compare._table.value
+    assert escape(t("widgets.compare.title.after", label="A")) in compare.svg
+
+
+@pytest.mark.parametrize("make", [WallSandbox, lambda: AzulTable(2, seed=3),
+                                  lambda: TilingCompare(EXAMPLE, variant())])
+def test_persian_turns_a_widget_right_to_left(make):
+    widget = make()
+    assert "tabletop-rtl" not in widget._dom_classes and (widget.lang, widget.dir) == ("en", "ltr")
+    i18n.set_language("fa")
+    assert "tabletop-rtl" in widget._dom_classes and "tabletop-localised" in widget._dom_classes
+    assert (widget.lang, widget.dir) == ("fa", "rtl")
+    shown = [h.value for h in parts(widget, w.HTML) if h.value]
+    assert shown and all('lang="fa" dir="rtl"' in value for value in shown)
+    i18n.set_language("en")
+    assert "tabletop-rtl" not in widget._dom_classes and (widget.lang, widget.dir) == ("en", "ltr")
+    assert all('lang="en" dir="ltr"' in h.value for h in parts(widget, w.HTML) if h.value)
+
+
+def test_the_language_in_force_again_redraws_nothing(monkeypatch):
+    box = WallSandbox()
+    calls = []
+    monkeypatch.setattr(box, "relabel", lambda: calls.append(i18n.language()))
+    i18n.set_language("en")
+    assert calls == []
+    i18n.set_language("vi")
+    assert calls == ["vi"]
