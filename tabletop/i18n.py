@@ -75,7 +75,9 @@ def language() -> str:
 def set_language(code: str) -> str:
     """Choose the language of every text from now on, and tell the live widgets to relabel."""
     global _current
-    _current = check_language(code)
+    if check_language(code) == _current:
+        return _current  # nothing to relabel: ipywidgets keep every widget alive, so this matters
+    _current = code
     for ref in list(_watchers):
         callback = ref()
         if callback is None:
