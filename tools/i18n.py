@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from tabletop.i18n import FALLBACK, LANGUAGES, fields  # noqa: E402
 
 PACKAGES = ("harmonies", "azul", "tabletop")
-CALLS = {"t", "count", "lazy"}  # t("key"), t.count("key", n), t.lazy("key")
+CALLS = {"t", "lesson", "count", "lazy"}  # t("key"), t.count("key", n), t.lazy("key"); lesson in notebooks
 
 
 def path(package: str, code: str) -> Path:
@@ -60,13 +60,37 @@ def keys_in_code(package: str) -> dict[str, str]:
     """Literal keys the package's modules look up, each with the first place it is used."""
     found: dict[str, str] = {}
     for source in sorted((ROOT / package).rglob("*.py")):
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and node.args):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        _literal_keys(tree, str(source.relative_to(ROOT)), found)
+    return found
+
+
+def _literal_keys(tree: ast.AST, where: str, found: dict[str, str]) -> None:
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        first = node.args[0]
+        if name == "count" and len(node.args) < 2:
+            continue  # str.count("F"), not t.count(key, n)
+        if name in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.setdefault(first.value, f"{where}:{node.lineno}")
+
+
+def keys_in_notebooks(package: str) -> dict[str, str]:
+    """Literal keys the notebooks look up (``lesson.lazy("…")``, ``lesson("…")``) in a package's
+    catalogue: the notebooks of ``notebooks/<package>/``, and the start-here notebook for tabletop."""
+    folder = ROOT / "notebooks"
+    notebooks = folder.glob("*.ipynb") if package == "tabletop" else (folder / package).glob("*.ipynb")
+    found: dict[str, str] = {}
+    for notebook in sorted(notebooks):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for number, cell in enumerate(cells):
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or "lesson" not in source:
                 continue
-            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            first = node.args[0]
-            if name in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.setdefault(first.value, f"{source.relative_to(ROOT)}:{node.lineno}")
+            code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+            _literal_keys(ast.parse(code), f"{notebook.relative_to(ROOT)} cell {number}", found)
     return found
 
 
@@ -74,7 +98,7 @@ def problems() -> list[str]:
     out = []
     for package in PACKAGES:
         english = load(package, FALLBACK)
-        for key, where in keys_in_code(package).items():
+        for key, where in {**keys_in_code(package), **keys_in_notebooks(package)}.items():
             if key not in english:
                 out.append(f"{where}: key {key!r} is not in {package}/locale/{FALLBACK}.json")
         for code in LANGUAGES:
