@@ -434,7 +434,7 @@ def test_labels_tooltips_and_captions_follow_the_language():
     i18n.set_language("fa")
     scene = draw.board_scene(example_board(), title=t("draw.player.name", player=0))
     words = texts(scene)
-    # Until the Persian catalogue exists the words are English, each value isolated.
+    # The Persian text (English where it has none yet), each value isolated for right to left.
     score = t("draw.board.score", score=12)
     assert score in words and i18n.FSI in score and score not in english
     assert t("draw.player.name", player=0) in words

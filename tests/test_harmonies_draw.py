@@ -544,7 +544,7 @@ class TestLanguages:
         english = texts(draw.card_svg(c, cubes_left=2))
         i18n.set_language("fa")
         words = texts(draw.card_svg(c, cubes_left=2))
-        # Until the Persian catalogue exists the words are English, with each value isolated.
+        # The Persian text (English where it has none yet), each value isolated for right to left.
         progress = t.count("draw.card.progress", 3, placed=1, points=4)
         assert progress in words and progress not in english and i18n.FSI in progress
         assert c.title in words
