@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from tabletop import Display
 from tabletop.i18n import join_or
-from tabletop.mpl import shaped as _shaped_line
+from tabletop.mpl import shaped as _shaped
 from tabletop.settings import resolve
 
 from .game import Game
@@ -25,13 +25,6 @@ from .locale import t
 from .policies import POLICIES, play_out
 from .scenario import Scenario, TilingResult
 from .tiling import EndBonus, FloorPenalty, Placement
-
-
-def _shaped(text: str) -> str:
-    """Text for matplotlib (``tabletop.mpl.shaped``), line by line: reordered whole, a right-to-left
-    text would have its line breaks moved."""
-    return "\n".join(_shaped_line(line) for line in str(text).split("\n"))
-
 
 #: One colour per player or series (the Okabe-Ito palette, safe for colour-blind eyes), with a
 #: marker, a line style and a hatch that tell them apart without colour.

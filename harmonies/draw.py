@@ -667,7 +667,7 @@ def card_scene(card: Card | int | str, *, cubes_left: int | None = None, rotatio
     st = _Style(disp, 22.0 * disp.scale)
     margin = 0.3 * st.R
     w, h = _card_size(st.R)
-    scene = Scene(w + 2 * margin, h + 2 * margin, title=t("draw.card.title", card=c.title, id=c.id))
+    scene = Scene(w + 2 * margin, h + 2 * margin, title=t("game.card_named", name=c.title, id=c.id))
     _draw_card(scene, c, st, margin, margin, cubes_left=cubes_left, rotation=rotation)
     return scene
 

@@ -16,7 +16,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from tabletop.i18n import join_or
-from tabletop.mpl import shaped as _shaped_line
+from tabletop.mpl import shaped as _shaped
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
 
@@ -28,13 +28,6 @@ from .game import Game, play_game
 from .locale import t
 from .policies import GreedyPolicy, RandomPolicy
 from .scoring import CATEGORIES, Breakdown, category_title
-
-
-def _shaped(text: str) -> str:
-    """Text for matplotlib (``tabletop.mpl.shaped``), line by line: reordered whole, a right-to-left
-    text would have its line breaks moved."""
-    return "\n".join(_shaped_line(line) for line in str(text).split("\n"))
-
 
 _HATCHES = ("", "//", "..", "xx")
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import string
 import weakref
 from collections.abc import Callable, Iterable
@@ -44,7 +45,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
     Language("vi", "Tiếng Việt", "ltr"),
 )}
 FALLBACK = "en"
-FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
+FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"  # first-strong / right-to-left isolate ... pop isolate
+ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 ENVIRONMENT = "TABLETOP_LANGUAGE"  # e.g. TABLETOP_LANGUAGE=fa make lab: every notebook starts in Persian
 _current = os.environ.get(ENVIRONMENT) if os.environ.get(ENVIRONMENT) in LANGUAGES else FALLBACK
@@ -113,7 +115,7 @@ def isolate(text: object, code: str | None = None) -> str:
 
 def plain(text: str) -> str:
     """``text`` without the isolate marks: for comparisons and for tools that show them as boxes."""
-    return text.replace(FSI, "").replace(PDI, "")
+    return text.replace(FSI, "").replace(RLI, "").replace(PDI, "")
 
 
 def fields(text: str | dict) -> set[str]:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import re
-
 from matplotlib import patches
 from matplotlib.figure import Figure
 
-from .i18n import plain
+from .i18n import ARABIC_SCRIPT, plain
 
 _ANCHOR = {"middle": "center", "start": "left", "end": "right", "left": "left", "right": "right"}
 
@@ -27,18 +25,16 @@ def draw(scene, ax) -> None:
         _artist(ax, s, z, points_per_px)
 
 
-_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")
-
-
 def shaped(text: str) -> str:
     """Text as matplotlib must be given it: matplotlib neither joins Persian letters nor lays them out
-    right to left, so a Persian text is joined (arabic-reshaper) and put in visual order (bidi)."""
+    right to left, so each line of a Persian text is joined (arabic-reshaper) and put in visual
+    order (bidi). Other text comes back as it is."""
     text = plain(str(text))
-    if not _ARABIC_SCRIPT.search(text):
+    if not ARABIC_SCRIPT.search(text):
         return text
     from arabic_reshaper import reshape
     from bidi import get_display
-    return get_display(reshape(text))
+    return "\n".join(get_display(reshape(line)) for line in text.split("\n"))
 
 
 def _colour(c: str):

@@ -14,8 +14,8 @@ from html import escape
 
 import ipywidgets as w
 
-from .localised import Localised, html
 from .locale import t
+from .localised import Localised, html
 
 
 class Quiz(Localised, w.VBox):

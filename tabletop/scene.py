@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
+from .i18n import ARABIC_SCRIPT, PDI, RLI
+
 Point = tuple[float, float]
 
 
@@ -155,4 +157,11 @@ def _svg(s: Shape) -> str:
     weight = f' font-weight="{s.weight}"' if s.weight != "normal" else ""
     key = f' data-key="{escape(s.key)}" style="cursor:pointer"' if s.key else ""
     return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(s.size)}" text-anchor="{anchor}" '
-            f'dominant-baseline="central" fill="{s.fill}"{weight}{key}>{escape(s.text)}{title}</text>')
+            f'dominant-baseline="central" fill="{s.fill}"{weight}{key}>{escape(_directed(s.text))}{title}'
+            "</text>")
+
+
+def _directed(text: str) -> str:
+    """A Persian label laid out right to left (an SVG text runs left to right, so a number at either
+    end of a Persian label would otherwise land on the wrong side)."""
+    return f"{RLI}{text}{PDI}" if ARABIC_SCRIPT.search(text) else text

@@ -62,7 +62,13 @@ def shapes(svg: str, key: str | None = None, tag: str | None = None) -> list[ET.
 
 
 def texts(svg: str, key: str | None = None) -> list[str]:
-    return [el.text for el in shapes(svg, key, "text")]
+    """The words of the SVG's labels (a Persian label's right-to-left isolate taken off)."""
+    return [_undirected(el.text) for el in shapes(svg, key, "text")]
+
+
+def _undirected(text: str | None) -> str | None:
+    rtl = text is not None and text.startswith(i18n.RLI) and text.endswith(i18n.PDI)
+    return text[1:-1] if rtl else text
 
 
 def fills(svg: str, key: str) -> list[str]:

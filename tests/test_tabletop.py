@@ -111,3 +111,17 @@ def test_language_picker_and_header():
     picker.choose("fa")
     assert 'dir="rtl"' in header._body.value and header._language_mark.dir == "rtl"
     assert header._language_mark.lang == "fa" and "tabletop-rtl" in header._dom_classes
+
+
+def test_persian_svg_labels_run_right_to_left_and_charts_keep_their_lines():
+    from tabletop import Scene, i18n
+    from tabletop.mpl import shaped
+
+    scene = Scene(100, 40)
+    scene.text((10, 10), "امتیاز 12")
+    scene.text((10, 30), "score 12")
+    svg = scene.to_svg()
+    assert f"{i18n.RLI}امتیاز 12{i18n.PDI}" in svg and ">score 12<" in svg
+    lines = shaped("کف\nΔ +5").split("\n")
+    assert len(lines) == 2 and lines[1] == "Δ +5" and lines[0] != "کف"
+    assert shaped(f"{i18n.FSI}c3{i18n.PDI}") == "c3"
