@@ -18,13 +18,15 @@ EXAMPLE = {"game": "azul", "wall": "colored",
 
 @pytest.fixture
 def dutch(monkeypatch):
-    """Dutch as the language in force, with a few made-up Dutch texts (the real ones come later):
-    a text the code looks up in the language in force shows the made-up one."""
+    """Dutch as the language in force, its catalogue reduced to a few made-up texts: a text the code
+    looks up shows the made-up one, any other falls back to English."""
     texts = i18n._table("azul", "nl")
     made_up = {"tile.red": "rood", "tile.blue": "blauw",
                "board.refused.other_colour": "rij {line} heeft al {held}: {colour} past er niet bij",
                "scenario.explain.goes_on": "Het spel gaat door.",
                "checks.missing": "ontbreekt"}
+    for key in list(texts):  # only the made-up texts: everything else falls back to English
+        monkeypatch.delitem(texts, key)
     for key, text in made_up.items():
         monkeypatch.setitem(texts, key, text)
     i18n.set_language("nl")
