@@ -139,3 +139,10 @@ def test_the_environment_chooses_the_starting_language():
     env["TABLETOP_LANGUAGE"] = "klingon"  # not a language of ours: English, not a crash
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "en"
+
+
+def test_persian_arrows_point_the_way_persian_is_read():
+    """In a right-to-left line "before → after" would point back at "before"."""
+    for package in catalogue_tool.PACKAGES:
+        texts = json.dumps(i18n.table(package, "fa"), ensure_ascii=False)
+        assert "→" not in texts, package
