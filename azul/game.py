@@ -310,7 +310,8 @@ class Game:
     def _end_tiling(self) -> None:
         if self.marker_holder is not None:
             self.first_player = self.marker_holder
-        bonuses = end_of_phase(self.boards, self.gray)
+        circulating = [b + k for b, k in zip(self.bag, self.lid, strict=True)]
+        bonuses = end_of_phase(self.boards, self.gray, circulating)
         self.last_tiling += bonuses
         self.score_history.append(self.scores)
         if bonuses:

@@ -286,24 +286,42 @@ def row_can_complete(board: Board, row: int) -> bool:
     return fits(0, 0)
 
 
-def is_blocked(board: Board) -> bool:
-    """Gray wall: no row of this wall can ever be completed."""
-    return not any(row_can_complete(board, row) for row in range(SIZE))
+def row_is_possible(board: Board, row: int, gray: bool, circulating: list[int] | None = None) -> bool:
+    """Whether ``row`` of this wall can still be completed. A colour with no tile left in
+    circulation (``circulating``: tiles per colour in the bag and the lid, the only tiles not on a
+    wall or in a pattern line once a tiling phase is over) is gone for good: an unfinished pattern
+    line of that colour can only be finished with such a tile, so none ever leaves for the lid.
+    On the gray wall the row must also have a way to give its missing colours to its empty cells."""
+    row_colours = board.cells[SIZE * row:SIZE * (row + 1)]
+    missing = [colour for colour in range(SIZE) if colour not in row_colours]
+    if circulating is not None and any(circulating[colour] == 0 for colour in missing):
+        return False
+    return not gray or row_can_complete(board, row)
 
 
-def game_ends(boards: list[Board], gray: bool) -> bool:
-    """The end-of-game check after a whole tiling phase: some wall has a complete row. On the gray
-    wall the game also ends when no wall can ever complete a row any more (the rulebook is silent;
-    without this such a game would never end)."""
+def is_blocked(board: Board, gray: bool = True, circulating: list[int] | None = None) -> bool:
+    """No row of this wall can ever be completed (see ``row_is_possible``)."""
+    return not any(row_is_possible(board, row, gray, circulating) for row in range(SIZE))
+
+
+def game_ends(boards: list[Board], gray: bool, circulating: list[int] | None = None) -> bool:
+    """The end-of-game check after a whole tiling phase: some wall has a complete row. The game
+    also ends when no wall can ever complete a row any more (the rulebook is silent; without this
+    such a game would never end): on the gray wall when rows cannot take their missing colours,
+    on either wall when every row misses a colour whose tiles are all locked in unfinished pattern
+    lines or on walls."""
     if any(board.has_complete_row() for board in boards):
         return True
-    return gray and all(is_blocked(board) for board in boards)
+    if not gray and circulating is None:
+        return False
+    return all(is_blocked(board, gray, circulating) for board in boards)
 
 
-def end_of_phase(boards: list[Board], gray: bool = False) -> list[EndBonus]:
+def end_of_phase(boards: list[Board], gray: bool = False,
+                 circulating: list[int] | None = None) -> list[EndBonus]:
     """After a whole tiling phase: when the game ends (``game_ends``) every player gets the end
     bonuses, returned as steps; otherwise nothing happens and the list is empty."""
-    if not game_ends(boards, gray):
+    if not game_ends(boards, gray, circulating):
         return []
     return [end_bonus(board, player) for player, board in enumerate(boards)]
 

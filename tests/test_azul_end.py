@@ -2,6 +2,7 @@
 bonuses; the winner, the tie-break among tied players only, and shared victory."""
 
 from azul import Board, Game, winners
+from azul.tiles import WHITE
 from azul.tiling import FloorPenalty, Placement
 
 
@@ -95,3 +96,20 @@ def test_end_bonuses_are_scored_once_for_every_player():
     floors = [s for s in game.last_tiling if isinstance(s, FloorPenalty)]
     assert game.scores == [f.score + b.points for f, b in zip(floors, bonus, strict=True)]
     assert len(placements) == 2
+
+
+def test_a_game_ends_when_every_row_misses_a_colour_locked_away():
+    """Coloured wall, four random players (a case hypothesis found): by round 6 every white tile
+    sits on a wall or in an unfinished pattern line, and every row of every wall still lacks white.
+    No row can ever be completed, so the engine ends the game there instead of looping forever."""
+    from azul.policies import RandomPolicy
+    from azul.tiling import is_blocked
+
+    game, policy = Game(4, 16195501, "colored"), RandomPolicy(16195501)
+    while not game.over:
+        game.play(policy.rng.choice(game.legal_moves()))
+    circulating = [b + k for b, k in zip(game.bag, game.lid, strict=True)]
+    assert game.round == 6 and circulating[WHITE] == 0
+    assert not any(board.has_complete_row() for board in game.boards)
+    assert all(is_blocked(board, False, circulating) for board in game.boards)
+    assert game.legal_moves() == [] and game.winners
