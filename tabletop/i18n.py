@@ -46,6 +46,7 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
 )}
 FALLBACK = "en"
 FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"  # first-strong / right-to-left isolate ... pop isolate
+RLM = "\u200f"  # right-to-left mark: an invisible letter that reads right to left
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 ENVIRONMENT = "TABLETOP_LANGUAGE"  # e.g. TABLETOP_LANGUAGE=fa make lab: every notebook starts in Persian
@@ -114,8 +115,8 @@ def isolate(text: object, code: str | None = None) -> str:
 
 
 def plain(text: str) -> str:
-    """``text`` without the isolate marks: for comparisons and for tools that show them as boxes."""
-    return text.replace(FSI, "").replace(RLI, "").replace(PDI, "")
+    """``text`` without the direction marks: for comparisons and for tools that show them as boxes."""
+    return text.replace(FSI, "").replace(RLI, "").replace(PDI, "").replace(RLM, "")
 
 
 def fields(text: str | dict) -> set[str]:
@@ -205,7 +206,12 @@ _formatter = _Isolating()
 
 
 def _fill(text: str, params: dict) -> str:
-    return _formatter.vformat(text, (), params)
+    filled = _formatter.vformat(text, (), params)
+    if is_rtl() and filled and not ARABIC_SCRIPT.match(filled):
+        # A Persian sentence that opens with a value ("c3 ..."): without a strong right-to-left
+        # letter first, a line laid out by its first letter (printed output) would read left to right.
+        filled = RLM + filled
+    return filled
 
 
 _common = Catalogue("tabletop")

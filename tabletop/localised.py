@@ -7,9 +7,11 @@
 * ``Header`` — a notebook's heading: the menu, the title and a short summary of the section, all in
   the language chosen.
 
-The page also needs one stylesheet (JupyterLab left-aligns every rendered paragraph with
-``.jp-RenderedHTMLCommon p {text-align: left}``, which a right-to-left paragraph must undo); the
-mark adds it once per page.
+The page also needs one stylesheet, which the mark adds once per page. JupyterLab lays out every
+printed line left to right and flush left (``.jp-RenderedText {text-align: left}``), and every
+rendered HTML paragraph flush left (``.jp-RenderedHTMLCommon p {text-align: left}``): the
+stylesheet lets each printed line take the direction of its own first letter (a Persian line reads
+right to left, flush right; an English one is unchanged) and aligns right-to-left paragraphs right.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from .locale import t
 STYLE = """
 .tabletop-rtl, .tabletop-rtl .widget-html-content, .tabletop-rtl .jp-RenderedHTMLCommon p,
 [dir="rtl"] .jp-RenderedHTMLCommon p, .jp-RenderedHTMLCommon [dir="rtl"] p,
-.jp-RenderedHTMLCommon p[dir="rtl"], [dir="rtl"].jp-RenderedText, [dir="rtl"] .jp-RenderedText pre {
+.jp-RenderedHTMLCommon p[dir="rtl"] {
   direction: rtl; text-align: right;
 }
+.jp-RenderedText pre { unicode-bidi: plaintext; text-align: start; }
 .tabletop-rtl .tabletop-svg, .tabletop-rtl input, .tabletop-rtl textarea { direction: ltr; }
 .tabletop-rtl .tabletop-svg { text-align: right; }
 """
@@ -133,7 +136,7 @@ class LanguagePicker(Localised, w.HBox):
 
     def relabel(self) -> None:
         self.menu.value = i18n.language()
-        self._label.value = html(f"🌐 {escape(t('language.menu'))}", tag="span",
+        self._label.value = html(escape(t("language.menu")), tag="span",
                                  style="padding:0 0.5em")
 
 

@@ -78,14 +78,16 @@ def test_persian_isolates_each_placeholder_and_leaves_the_sentence_alone():
     text = t("quiz.right", answer="c3")
     assert f"{FSI}c3{PDI}" in text and text.endswith(".")
     assert i18n.plain(text) == "درست است: c3."
-    assert i18n.join_and(["a", "b", "c"]) == f"{FSI}a، b{PDI} و {FSI}c{PDI}"
+    # A sentence that opens with a value starts with a right-to-left mark, so that a line laid out
+    # by its first strong letter (printed output) still reads right to left.
+    assert i18n.join_and(["a", "b", "c"]) == f"{i18n.RLM}{FSI}a، b{PDI} و {FSI}c{PDI}"
     i18n.set_language("nl")
     assert t("quiz.right", answer="c3") == "Goed: c3."  # isolates only where the direction turns
 
 
 def test_format_specs_apply_before_isolating():
     i18n.set_language("fa")
-    assert i18n._fill("{points:+d}", {"points": 5}) == f"{FSI}+5{PDI}"
+    assert i18n._fill("{points:+d}", {"points": 5}) == f"{i18n.RLM}{FSI}+5{PDI}"
 
 
 def test_plural_forms():
