@@ -4,6 +4,7 @@ import gc
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -148,3 +149,13 @@ def test_persian_arrows_point_the_way_persian_is_read():
     for package in catalogue_tool.PACKAGES:
         texts = json.dumps(i18n.table(package, "fa"), ensure_ascii=False)
         assert "→" not in texts, package
+
+
+def test_persian_signed_numbers_keep_their_sign_in_front():
+    """"+{points}" in a right-to-left sentence would show as "5+": the sign and the number are
+    isolated together as left to right (U+2066 … U+2069)."""
+    signed = re.compile(r"(?<![\w}\u2066])[+\-−](\{\w+[^}]*\}|\d+)")
+    for package in catalogue_tool.PACKAGES:
+        texts = json.dumps(i18n.table(package, "fa"), ensure_ascii=False)
+        assert signed.findall(texts) == [], package
+        assert "->" not in texts, package
