@@ -18,3 +18,19 @@ def _english_after_each_test():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def stand_in(monkeypatch):
+    """Put stand-in texts into one catalogue for this test and choose its language:
+    ``stand_in("harmonies", "nl", {"colour.blue": "BLAUW"})``. With ``only=True`` the catalogue holds
+    nothing else, so every other text falls back to English. Undone after the test."""
+    def replace(package: str, code: str, texts: dict, only: bool = False) -> None:
+        table = i18n._table(package, code)
+        if only:
+            for key in list(table):
+                monkeypatch.delitem(table, key)
+        for key, text in texts.items():
+            monkeypatch.setitem(table, key, text)
+        i18n.set_language(code)
+    return replace

@@ -190,9 +190,10 @@ def test_lang_en_keeps_errors_and_help_identical(tmp_path):
     assert "--lang" in azul("tile", "--help").stdout
 
 
-def test_lang_chooses_the_language_of_the_output(tmp_path, monkeypatch, capsys):
+def test_lang_chooses_the_language_of_the_output(tmp_path, stand_in, capsys):
     """In the process, with a made-up Dutch text (the real ones come with the translation)."""
-    monkeypatch.setitem(i18n._table("azul", "nl"), "scenario.explain.goes_on", "Het spel gaat door.")
+    stand_in("azul", "nl", {"scenario.explain.goes_on": "Het spel gaat door."})
+    i18n.set_language("en")  # the flag, not the stand-in, chooses Dutch
     args = subcommands(tmp_path)["tile"]
     assert cli.main([*args, "--lang", "nl"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("Het spel gaat door.")

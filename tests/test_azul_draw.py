@@ -409,18 +409,6 @@ def test_rules_objects_show_themselves_as_svg():
 # --- languages: every word of a picture comes from the catalogue of the language in force --------
 
 
-def persian(monkeypatch, words: dict) -> None:
-    """Choose Persian, with these Persian texts in the ``azul`` catalogue (the others fall back)."""
-    original = i18n._table
-
-    def table(package, code):
-        found = original(package, code)
-        return {**found, **words} if (package, code) == ("azul", "fa") else found
-
-    monkeypatch.setattr(i18n, "_table", table)
-    i18n.set_language("fa")
-
-
 def test_every_key_the_pictures_use_is_in_english():
     source = Path(draw.__file__).read_text(encoding="utf-8")
     used = {node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant)
@@ -446,9 +434,9 @@ def test_labels_tooltips_and_captions_follow_the_language():
     assert caption[0] == t("draw.step.placement", line=1, colour=colour_title(1), row=1, column=2)
 
 
-def test_persian_words_on_the_table(monkeypatch):
-    persian(monkeypatch, {"draw.player.name": "بازیکن {player}", "draw.centre.label": "مرکز",
-                          "tile.blue": "آبی"})
+def test_persian_words_on_the_table(stand_in):
+    stand_in("azul", "fa", {"draw.player.name": "بازیکن {player}", "draw.centre.label": "مرکز",
+                            "tile.blue": "آبی"})
     game = Game(2, seed=1)
     scene = draw.game_scene(game)
     assert f"بازیکن {i18n.FSI}1{i18n.PDI}" in texts(scene) and "مرکز" in texts(scene)
@@ -457,7 +445,7 @@ def test_persian_words_on_the_table(monkeypatch):
     assert svg.startswith("<svg") and "مرکز" in svg
 
 
-def test_a_persian_picture_renders_to_png(monkeypatch, tmp_path):
-    persian(monkeypatch, {"draw.board.score": "امتیاز {score}", "draw.floor.label": "کف"})
+def test_a_persian_picture_renders_to_png(stand_in, tmp_path):
+    stand_in("azul", "fa", {"draw.board.score": "امتیاز {score}", "draw.floor.label": "کف"})
     path = draw.board_scene(example_board()).save(tmp_path / "board.png")
     assert path.read_bytes().startswith(b"\x89PNG")

@@ -196,13 +196,9 @@ def test_chart_words_come_from_the_language_in_force():
     assert shaped(t("figures.progression.empty")) in [text.get_text() for text in empty.axes[0].texts]
 
 
-def test_a_persian_chart_renders_to_png(monkeypatch, tmp_path):
-    words = {"figures.category.floor_clamped": "کف (تا صفر)", "figures.compare.y": "امتیاز",
-             "draw.player.name": "بازیکن {player}"}
-    original = i18n._table
-    monkeypatch.setattr(i18n, "_table", lambda package, code: {**original(package, code), **words}
-                        if (package, code) == ("azul", "fa") else original(package, code))
-    i18n.set_language("fa")
+def test_a_persian_chart_renders_to_png(stand_in, tmp_path):
+    stand_in("azul", "fa", {"figures.category.floor_clamped": "کف (تا صفر)", "figures.compare.y": "امتیاز",
+                            "draw.player.name": "بازیکن {player}"})
     fig = F.compare_tilings(Scenario.from_dict(CLAMPED), Scenario.from_dict(CAREFUL))
     ax = fig.axes[0]
     assert ax.get_ylabel() == shaped("امتیاز")

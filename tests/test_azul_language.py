@@ -17,20 +17,14 @@ EXAMPLE = {"game": "azul", "wall": "colored",
 
 
 @pytest.fixture
-def dutch(monkeypatch):
+def dutch(stand_in):
     """Dutch as the language in force, its catalogue reduced to a few made-up texts: a text the code
     looks up shows the made-up one, any other falls back to English."""
-    texts = i18n._table("azul", "nl")
-    made_up = {"tile.red": "rood", "tile.blue": "blauw",
-               "board.refused.other_colour": "rij {line} heeft al {held}: {colour} past er niet bij",
-               "scenario.explain.goes_on": "Het spel gaat door.",
-               "checks.missing": "ontbreekt"}
-    for key in list(texts):  # only the made-up texts: everything else falls back to English
-        monkeypatch.delitem(texts, key)
-    for key, text in made_up.items():
-        monkeypatch.setitem(texts, key, text)
-    i18n.set_language("nl")
-    return made_up
+    stand_in("azul", "nl", {
+        "tile.red": "rood", "tile.blue": "blauw",
+        "board.refused.other_colour": "rij {line} heeft al {held}: {colour} past er niet bij",
+        "scenario.explain.goes_on": "Het spel gaat door.",
+        "checks.missing": "ontbreekt"}, only=True)
 
 
 @pytest.mark.parametrize(("family", "members"), [

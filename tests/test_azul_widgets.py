@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from html import escape
 
 import ipywidgets as w
@@ -624,19 +623,15 @@ def test_compare_chooses_among_players():
 
 
 @pytest.fixture
-def pseudo_dutch(monkeypatch):
+def pseudo_dutch(stand_in):
     """Dutch texts that differ from the English ones ("[nl] ..."), whatever the Dutch catalogue
-    holds yet, so a word that does not follow the language shows up."""
-    english = i18n._table
-
-    @cache
-    def table(package: str, code: str) -> dict:
-        if code != "nl":
-            return english(package, code)
-        return {key: {form: f"[nl] {v}" for form, v in text.items()} if isinstance(text, dict)
-                else f"[nl] {text}" for key, text in english(package, "en").items()}
-
-    monkeypatch.setattr(i18n, "_table", table)
+    holds yet, so a word that does not follow the language shows up. English stays in force: each
+    test chooses Dutch itself."""
+    for package in ("tabletop", "azul", "harmonies"):
+        stand_in(package, "nl", {key: {form: f"[nl] {v}" for form, v in text.items()}
+                                 if isinstance(text, dict) else f"[nl] {text}"
+                                 for key, text in i18n.table(package, "en").items()}, only=True)
+    i18n.set_language("en")
 
 
 def parts(widget, kind) -> list:

@@ -5,7 +5,6 @@ import pytest
 from harmonies.board import DIRECTIONS, LAYOUTS, Board, Side, code_of, rotate
 from harmonies.errors import IllegalPlacement
 from harmonies.tokens import CODE, NEXT, POUCH_COUNTS, STACKS, Colour, describe, why_not
-from tabletop import i18n
 
 
 class TestGeometry:
@@ -126,14 +125,11 @@ class TestStacking:
         with pytest.raises(IllegalPlacement, match=unknown):
             Board("B").place("z9", "blue")
 
-    def test_refusals_follow_the_language(self, monkeypatch):
-        real = i18n._table
-        dutch = {"board.error.refused": "{colour} kan niet op {cell}: {reason}", "colour.red": "rood",
-                 "colour.yellow": "geel", "tokens.refused.top": "er ligt {stack}: niets op {top}",
-                 "tokens.one.yellow": "een geel fiche"}
-        monkeypatch.setattr(i18n, "_table", lambda package, code: {**real(package, code), **dutch}
-                            if (package, code) == ("harmonies", "nl") else real(package, code))
-        i18n.set_language("nl")
+    def test_refusals_follow_the_language(self, stand_in):
+        stand_in("harmonies", "nl", {
+            "board.error.refused": "{colour} kan niet op {cell}: {reason}", "colour.red": "rood",
+            "colour.yellow": "geel", "tokens.refused.top": "er ligt {stack}: niets op {top}",
+            "tokens.one.yellow": "een geel fiche"})
         board = Board("A")
         board.place("c1", "yellow")
         refused = "^rood kan niet op c1: er ligt een geel fiche: niets op geel$"

@@ -3,7 +3,6 @@
 import pytest
 
 from harmonies.cards import NEED_WORDS, NEEDS, all_cards, animal_ids, card, spirit_ids
-from tabletop import i18n
 
 
 def test_counts_and_ids():
@@ -57,14 +56,11 @@ def test_describe_and_need_words():
         NEED_WORDS["X"]
 
 
-def test_names_follow_the_language_and_find_cards(monkeypatch):
-    real = i18n._table
-    dutch = {"card.23": "Woestijnvos", "cards.need.building": "een gebouw",
-             "cards.describe": "{card} (kaart {id}): {cells}; het blokje gaat op {need}",
-             "card.33.rule": "elke gele groep van 1 of 2 fiches levert 2 op, van 3 of meer 10"}
-    monkeypatch.setattr(i18n, "_table", lambda package, code: {**real(package, code), **dutch}
-                        if (package, code) == ("harmonies", "nl") else real(package, code))
-    i18n.set_language("nl")
+def test_names_follow_the_language_and_find_cards(stand_in):
+    stand_in("harmonies", "nl", {
+        "card.23": "Woestijnvos", "cards.need.building": "een gebouw",
+        "cards.describe": "{card} (kaart {id}): {cells}; het blokje gaat op {need}",
+        "card.33.rule": "elke gele groep van 1 of 2 fiches levert 2 op, van 3 of meer 10"})
     assert card("woestijnvos") is card("Fennec Fox") and card(23).name == "Fennec Fox"
     assert card(23).describe().startswith("Woestijnvos (kaart 23): ")
     assert NEED_WORDS["B"] == "een gebouw"

@@ -518,18 +518,6 @@ class TestScenarioAndReprs:
 # Languages: every word of a picture comes from the catalogue of the language in force
 
 
-def persian(monkeypatch, texts: dict) -> None:
-    """Choose Persian, with these Persian texts in the ``harmonies`` catalogue (the others fall back)."""
-    original = i18n._table
-
-    def table(package, code):
-        found = original(package, code)
-        return {**found, **texts} if (package, code) == ("harmonies", "fa") else found
-
-    monkeypatch.setattr(i18n, "_table", table)
-    i18n.set_language("fa")
-
-
 def keys_named_in(module) -> set[str]:
     """The catalogue keys a module names as string literals (``"draw.card.spirit"``)."""
     import ast
@@ -558,9 +546,9 @@ class TestLanguages:
         assert [el.findtext(f"{SVG}title") for el in shapes(svg, "cell:c3", "polygon")][0] == t(
             "draw.cell.tip", cell="c3", stack=describe(CODE[(Colour.GRAY, Colour.RED)]))
 
-    def test_persian_words_on_the_table(self, monkeypatch):
-        persian(monkeypatch, {"draw.seat.title": {"other": "بازیکن {player}: {n} امتیاز"},
-                              "draw.central.hand": "در دست:", "colour.green": "سبز"})
+    def test_persian_words_on_the_table(self, stand_in):
+        stand_in("harmonies", "fa", {"draw.seat.title": {"other": "بازیکن {player}: {n} امتیاز"},
+                                     "draw.central.hand": "در دست:", "colour.green": "سبز"})
         game = a_game()
         game.play("take 2")
         svg = draw.game_svg(game)
@@ -571,8 +559,8 @@ class TestLanguages:
         palette = draw.palette_scene(["green"]).to_svg()
         assert [el.findtext(f"{SVG}title") for el in shapes(palette, "colour:green", "circle")][0] == "سبز"
 
-    def test_a_persian_picture_renders_to_png(self, monkeypatch, tmp_path):
-        persian(monkeypatch, {"draw.rotations.head": "{card} (کارت {id}): الگو در شش چرخش",
-                              "draw.rotation.0": "همان‌طور که چاپ شده"})
+    def test_a_persian_picture_renders_to_png(self, stand_in, tmp_path):
+        stand_in("harmonies", "fa", {"draw.rotations.head": "{card} (کارت {id}): الگو در شش چرخش",
+                                     "draw.rotation.0": "همان‌طور که چاپ شده"})
         path = draw.rotations_scene(23).save(tmp_path / "rotations.png")
         assert path.read_bytes().startswith(b"\x89PNG")

@@ -144,13 +144,6 @@ class TestSimulation:
 
 
 class TestLanguages:
-    def persian(self, monkeypatch, texts: dict) -> None:
-        """Choose Persian, with these Persian texts in the ``harmonies`` catalogue."""
-        original = i18n._table
-        monkeypatch.setattr(i18n, "_table", lambda package, code: {**original(package, code), **texts}
-                            if (package, code) == ("harmonies", "fa") else original(package, code))
-        i18n.set_language("fa")
-
     def test_shaped_joins_persian_letters_in_visual_order_and_leaves_latin_alone(self):
         # سلام: sīn initial, the lām-alef ligature, mīm final, laid out right to left.
         assert shaped("سلام") == "\ufee1\ufefc\ufeb3"
@@ -169,9 +162,9 @@ class TestLanguages:
         assert [label.get_text() for label in ax.get_xticklabels()] == [
             shaped(scoring.category_title(c)) for c in CATEGORIES]
 
-    def test_a_persian_chart_renders_to_png(self, monkeypatch, tmp_path):
-        self.persian(monkeypatch, {"figures.points": "امتیاز", "landscape.trees": "درخت‌ها",
-                                   "figures.compare.before": "پیش", "figures.compare.after": "پس"})
+    def test_a_persian_chart_renders_to_png(self, stand_in, tmp_path):
+        stand_in("harmonies", "fa", {"figures.points": "امتیاز", "landscape.trees": "درخت‌ها",
+                                     "figures.compare.before": "پیش", "figures.compare.after": "پس"})
         before, after = scoring.score(board()), scoring.score(board(cubes=()))
         fig = figures.compare_breakdowns(before, after)
         (ax,) = fig.axes

@@ -66,18 +66,10 @@ def test_an_unknown_score_key_is_refused_with_the_keys():
         category_title("rivers")
 
 
-def test_names_follow_the_language(monkeypatch):
+def test_names_follow_the_language(stand_in):
     # A stand-in catalogue, so this test does not depend on any translation being written yet.
-    fake = {"colour.blue": "BLAUW", "card.18": "KOALA", "landscape.trees": "bomen",
-            "category.total": "totaal"}
-    real = i18n._table
-
-    def table(package, code):
-        found = real(package, code)
-        return {**found, **fake} if (package, code) == ("harmonies", "nl") else found
-
-    monkeypatch.setattr(i18n, "_table", table)
-    i18n.set_language("nl")
+    stand_in("harmonies", "nl", {"colour.blue": "BLAUW", "card.18": "KOALA", "landscape.trees": "bomen",
+                                 "category.total": "totaal"}, only=True)
     assert Colour.BLUE.title == "BLAUW" and Colour.BLUE == "blue"
     assert card("Koala").title == "KOALA" and card("Koala").name == "Koala"
     assert category_title("trees") == "bomen" and category_title("total") == "totaal"

@@ -363,14 +363,6 @@ class TestBreakdown:
 
 
 # -- words: the catalogue, plurals, the language in force -----------------------------------------
-def pretend_dutch(monkeypatch, texts):
-    """Dutch reduced to a few stand-in texts: those show, every other text falls back to English."""
-    real = i18n._table
-    monkeypatch.setattr(i18n, "_table", lambda package, code: texts
-                        if (package, code) == ("harmonies", "nl") else real(package, code))
-    i18n.set_language("nl")
-
-
 class TestWords:
     def test_counts_choose_the_singular_or_the_plural(self):
         labels = [score(Board("A"), [(23, k)]).items_for("animals")[0].label for k in range(3)]
@@ -383,12 +375,13 @@ class TestWords:
         none = score(make("A", c3="brown red")).items_for("buildings")[0].label
         assert none == "building at c3: only 0 colours around it (nothing), it needs 3"
 
-    def test_a_breakdown_reads_in_the_language_chosen_after_scoring(self, monkeypatch):
+    def test_a_breakdown_reads_in_the_language_chosen_after_scoring(self, stand_in):
         result = score(make("A", c3="brown green", c2="blue"), [(23, 1)])
         english = result.explain()
-        pretend_dutch(monkeypatch, {"scoring.item.tree": "boom van hoogte {height} op {cell}",
-                                    "scoring.explain.trees": "Bomen: {points}",
-                                    "card.23": "Woestijnvos"})
+        # Dutch reduced to a few stand-in texts: those show, every other text falls back to English.
+        stand_in("harmonies", "nl", {"scoring.item.tree": "boom van hoogte {height} op {cell}",
+                                     "scoring.explain.trees": "Bomen: {points}",
+                                     "card.23": "Woestijnvos"}, only=True)
         assert result.items_for("trees")[0].label == "boom van hoogte 2 op c3"
         assert "Bomen: 3" in result.explain() and "Woestijnvos, 1 cube placed: 4" in result.explain()
         i18n.set_language("en")
@@ -413,8 +406,9 @@ class TestWords:
             assert f"scoring.spirit.count.{landscape}" in t
         assert score(Board("A"), spirit=(cid, True)).items_for("spirit")[0].label.endswith("on the board → 0")
 
-    def test_errors_come_from_the_catalogue(self, monkeypatch):
-        pretend_dutch(monkeypatch, {"scoring.error.reading": "{river} is geen manier om de rivier te lezen"})
+    def test_errors_come_from_the_catalogue(self, stand_in):
+        stand_in("harmonies", "nl", {"scoring.error.reading": "{river} is geen manier om de rivier te lezen"},
+                 only=True)
         with pytest.raises(HarmoniesError, match="'wide' is geen manier"):
             score(Board("A"), river="wide")
 

@@ -484,17 +484,14 @@ def test_a_solo_swap_by_click_closes_the_turn():
 
 
 @pytest.fixture
-def marked_dutch():
+def marked_dutch(stand_in):
     """A Dutch catalogue in which every Harmonies text is its English one marked ``NL ``, so that a
-    text not relabelled (still English) shows; the real catalogue comes back afterwards."""
-    table = i18n._table("harmonies", "nl")
-    saved = dict(table)
-    for key, text in i18n.table("harmonies", "en").items():
-        table[key] = ({form: f"NL {words}" for form, words in text.items()} if isinstance(text, dict)
-                      else f"NL {text}")
-    yield
-    table.clear()
-    table.update(saved)
+    text not relabelled (still English) shows; the real catalogue comes back afterwards. English
+    stays in force: each test chooses Dutch itself."""
+    stand_in("harmonies", "nl", {key: {form: f"NL {words}" for form, words in text.items()}
+                                 if isinstance(text, dict) else f"NL {text}"
+                                 for key, text in i18n.table("harmonies", "en").items()})
+    i18n.set_language("en")
 
 
 def _in_dutch(key: str, **params) -> str:
