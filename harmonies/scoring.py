@@ -4,7 +4,7 @@
 points per category and one ``Item`` per thing that was looked at (each tree, each mountain, each
 field, each building, the river or each island, each card), with the board cells involved so a
 drawing can highlight them and a label in words so ``explain()`` can tell a learner why. Labels are
-``Words`` (a catalogue key and its values) until read, so they follow the language in force.
+lazy catalogue texts (``tabletop.i18n.Text``) until read, so they follow the language in force.
 
 Items with 0 points are kept on purpose when they show a rule at work: a mountain with no mountain
 next to it, a building with too few colours around it, a lone yellow token, a river of 1, an animal
@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tabletop.i18n import join_and, join_or
+from tabletop.i18n import Text, join_and, join_or
 
 from .board import LAYOUTS, Board, Layout, Side
 from .cards import Card, card
@@ -109,32 +109,6 @@ def solo_suns(total: int, side: Side | str, spirit_card: Card | int | str | None
 
 
 @dataclass(frozen=True, slots=True)
-class Words:
-    """A text not put into words yet: a catalogue key and its values, read in the language in force.
-
-    Scoring builds these instead of strings, so a breakdown computed once reads in whatever language
-    is chosen later, and the items cached per cell stay valid. A value may be another ``Words``, a
-    ``Listed`` (put into words as a list) or a plain number or cell name. Hashable, unlike ``t.lazy``.
-    """
-
-    key: str
-    values: tuple[tuple[str, object], ...] = ()
-    n: int | None = None  # a number-dependent text: the "one" or "other" form for n
-
-    @classmethod
-    def lazy(cls, key: str, /, **values) -> Words:
-        return cls(key, tuple(values.items()))
-
-    @classmethod
-    def count(cls, key: str, n: int, /, **values) -> Words:
-        return cls(key, tuple(values.items()), n)
-
-    def __str__(self) -> str:
-        values = {name: _shown(value) for name, value in self.values}
-        return t(self.key, **values) if self.n is None else t.count(self.key, self.n, **values)
-
-
-@dataclass(frozen=True, slots=True)
 class Listed:
     """Several values shown as one list: ``a, b and c``, or parts separated as the language does."""
 
@@ -142,20 +116,16 @@ class Listed:
     parts: bool = False  # True: "part; part" (whole clauses), False: "a, b and c"
 
     def __str__(self) -> str:
-        shown = [str(_shown(item)) for item in self.items]
+        shown = [str(item) for item in self.items]
         return t("scoring.separator.parts").join(shown) if self.parts else join_and(shown)
 
 
-def _shown(value: object) -> object:
-    return str(value) if isinstance(value, (Words, Listed)) else value
+def _colour(colour: Colour) -> Text:
+    return t.lazy(f"colour.{colour.value}")
 
 
-def _colour(colour: Colour) -> Words:
-    return Words(f"colour.{colour.value}")
-
-
-def _card_name(found: Card) -> Words:
-    return Words(f"card.{found.id}")
+def _card_name(found: Card) -> Text:
+    return t.lazy(f"card.{found.id}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +138,7 @@ class Item:
     category: str
     cells: tuple[str, ...]  # the board cells involved; for the river, the path in order
     points: int
-    words: Words
+    words: Text
 
     @property
     def label(self) -> str:
@@ -257,9 +227,9 @@ _COLOURS = tuple(Colour)
 _TOP_BIT = tuple(0 if TOP[c] is None else 1 << _COLOURS.index(TOP[c]) for c in range(_N_CODES))
 
 
-def _colour_list(bits: int) -> Words | Listed:
+def _colour_list(bits: int) -> Text | Listed:
     colours = tuple(_colour(c) for k, c in enumerate(_COLOURS) if bits >> k & 1)
-    return Listed(colours) if colours else Words("scoring.colours.none")
+    return Listed(colours) if colours else t.lazy("scoring.colours.none")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,19 +269,19 @@ class _Geometry:
             self.cell_names.append(tuple(names))
         # Items that depend on one cell and its stack only.
         self.tree_items = [
-            {c: Item("trees", (name,), HEIGHT_POINTS[h], Words.lazy("scoring.item.tree", height=h, cell=name))
+            {c: Item("trees", (name,), HEIGHT_POINTS[h], t.lazy("scoring.item.tree", height=h, cell=name))
              for c, h in TREE.items()}
             for name in layout.names
         ]
         self.mountain_items = [
             {c: (Item("mountains", (name,), 0,
-                      Words.lazy("scoring.item.mountain.alone", height=h, cell=name)),
+                      t.lazy("scoring.item.mountain.alone", height=h, cell=name)),
                  Item("mountains", (name,), HEIGHT_POINTS[h],
-                      Words.lazy("scoring.item.mountain", height=h, cell=name)))
+                      t.lazy("scoring.item.mountain", height=h, cell=name)))
              for c, h in MOUNTAIN.items()}
             for name in layout.names
         ]
-        self.lone_yellow = [Item("fields", (name,), 0, Words.lazy("scoring.item.field.alone", cell=name))
+        self.lone_yellow = [Item("fields", (name,), 0, t.lazy("scoring.item.field.alone", cell=name))
                             for name in layout.names]
         self.building_items: dict[tuple[int, int], Item] = {}
 
@@ -361,10 +331,10 @@ class _Geometry:
             around = _colour_list(colours)
             if count >= BUILDING_COLOURS_NEEDED:
                 item = Item("buildings", (name,), BUILDING_POINTS,
-                            Words.count("scoring.item.building", count, cell=name, colours=around))
+                            t.lazy_count("scoring.item.building", count, cell=name, colours=around))
             else:
                 item = Item("buildings", (name,), 0,
-                            Words.count("scoring.item.building.short", count, cell=name, colours=around,
+                            t.lazy_count("scoring.item.building.short", count, cell=name, colours=around,
                                         needed=BUILDING_COLOURS_NEEDED))
             self.building_items[key] = item
         return item
@@ -496,13 +466,13 @@ def _river(geo: _Geometry, blue: int, reading: str) -> Item | None:
         best_path.reverse()
     cells = tuple(names[i] for i in best_path)
     if loop:
-        words = Words.count("scoring.item.river.loop", best_len, path=" → ".join(cells + cells[:1]))
+        words = t.lazy_count("scoring.item.river.loop", best_len, path=" → ".join(cells + cells[:1]))
     elif best_len == 1:
-        words = Words.lazy("scoring.item.river.single", cell=cells[0])
+        words = t.lazy("scoring.item.river.single", cell=cells[0])
     elif reading == "loops-full-length":
-        words = Words.count("scoring.item.river.no_loop", best_len, start=cells[0], end=cells[-1])
+        words = t.lazy_count("scoring.item.river.no_loop", best_len, start=cells[0], end=cells[-1])
     else:
-        words = Words.count("scoring.item.river", best_len, start=cells[0], end=cells[-1])
+        words = t.lazy_count("scoring.item.river", best_len, start=cells[0], end=cells[-1])
     return Item("water", cells, river_points(best_len), words)
 
 
@@ -512,12 +482,12 @@ def _islands(geo: _Geometry, blue: int) -> list[Item]:
     if not groups:
         # Every cell is blue: impossible with the 23 blue tokens of a real game; the rule
         # "you always have at least 1 island" still applies.
-        return [Item("water", (), ISLAND_POINTS, Words.lazy("scoring.item.island.none"))]
+        return [Item("water", (), ISLAND_POINTS, t.lazy("scoring.item.island.none"))]
     items = []
     for group in groups:
         cells = geo.names_of(group)
         key = "scoring.item.island" if blue else "scoring.item.island.whole"
-        items.append(Item("water", cells, ISLAND_POINTS, Words.count(key, len(cells), start=cells[0])))
+        items.append(Item("water", cells, ISLAND_POINTS, t.lazy_count(key, len(cells), start=cells[0])))
     return items
 
 
@@ -549,8 +519,8 @@ def _animal_item(key: Card | int | str, placed: int) -> Item:
         raise HarmoniesError(t.count("scoring.error.cubes", found.cubes, card=found.title,
                                      placed=repr(placed)))
     name = _card_name(found)
-    words = (Words.lazy("scoring.item.animal.none", card=name) if placed == 0
-             else Words.count("scoring.item.animal", placed, card=name))
+    words = (t.lazy("scoring.item.animal.none", card=name) if placed == 0
+             else t.lazy_count("scoring.item.animal", placed, card=name))
     item = Item("animals", (), found.points_for(placed), words)
     _ANIMAL_ITEMS[found.id, placed] = item
     return item
@@ -575,10 +545,10 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
             if value:
                 scored |= group
         if not sizes:
-            words = Words.lazy(f"scoring.spirit.none.{landscape}", card=name)
+            words = t.lazy(f"scoring.spirit.none.{landscape}", card=name)
         else:
             pairs = sorted(zip(sizes, points, strict=True))
-            words = Words.lazy(f"scoring.spirit.groups.{landscape}", card=name,
+            words = t.lazy(f"scoring.spirit.groups.{landscape}", card=name,
                                sizes=Listed(tuple(s for s, _ in pairs)),
                                points=" + ".join(str(p) for _, p in pairs))
         total = sum(points)
@@ -592,17 +562,18 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
                 scored |= 1 << i
         total = sum(by_height.get(h, 0) * k for h, k in counts.items())
         if not counts:
-            words = Words.lazy(f"scoring.spirit.none.{landscape}", card=name)
+            words = t.lazy(f"scoring.spirit.none.{landscape}", card=name)
         elif landscape in ("tree", "mountain"):
-            parts = Listed(tuple(Words.count("scoring.spirit.height", k, height=h, points=by_height.get(h, 0))
+            parts = Listed(tuple(t.lazy_count("scoring.spirit.height", k, height=h,
+                                              points=by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
-            words = Words.lazy(f"scoring.spirit.heights.{landscape}", card=name, parts=parts)
+            words = t.lazy(f"scoring.spirit.heights.{landscape}", card=name, parts=parts)
         else:
             # Blue and yellow tokens are all of height 1, buildings all of height 2.
             key = f"scoring.spirit.count.{landscape}"
-            parts = Listed(tuple(Words.count(key, k, points=by_height.get(h, 0))
+            parts = Listed(tuple(t.lazy_count(key, k, points=by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
-            words = Words.lazy("scoring.spirit.tokens", card=name, parts=parts)
+            words = t.lazy("scoring.spirit.tokens", card=name, parts=parts)
     return Item("spirit", geo.names_of(scored), total, words)
 
 
@@ -655,7 +626,7 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         if group & (group - 1):
             cells = geo.names_of(group)
             add(Item("fields", cells, FIELD_POINTS,
-                     Words.count("scoring.item.field", len(cells), cells=", ".join(cells))))
+                     t.lazy_count("scoring.item.field", len(cells), cells=", ".join(cells))))
             fields += FIELD_POINTS
         else:
             add(geo.lone_yellow[group.bit_length() - 1])
@@ -697,7 +668,7 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
             if placed:
                 item = _spirit_item(geo, codes, masks, spirit_card)
             else:
-                item = Item("spirit", (), 0, Words.lazy("scoring.item.spirit.unplaced",
+                item = Item("spirit", (), 0, t.lazy("scoring.item.spirit.unplaced",
                                                         card=_card_name(spirit_card)))
             spirit_points = item.points
             add(item)
@@ -720,5 +691,5 @@ def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
     return _score(board, (), None, river, False)
 
 
-__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown", "Words",
+__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
            "Listed", "category_title", "score", "score_landscapes", "river_points", "solo_suns"]

@@ -177,19 +177,31 @@ class Catalogue:
 
     def lazy(self, key: str, /, **params) -> Text:
         """A text that is looked up each time it is shown, so it follows a change of language."""
-        return Text(self, key, params)
+        return Text(self, key, tuple(params.items()))
+
+    def lazy_count(self, key: str, n: int, /, **params) -> Text:
+        """``lazy`` for a number-dependent text (see ``count``)."""
+        return Text(self, key, tuple(params.items()), n)
 
 
 @dataclass(frozen=True)
 class Text:
-    """A catalogue text not yet put into words: ``str(text)`` uses the language in force."""
+    """A catalogue text not yet put into words: ``str(text)`` uses the language in force.
+
+    Its values may be lazy too (another ``Text``, or anything whose ``str`` follows the language).
+    Hashable when its values are, so a text can be cached with what it describes (scored items).
+    """
 
     catalogue: Catalogue
     key: str
-    params: dict
+    values: tuple[tuple[str, object], ...] = ()
+    n: int | None = None  # a number-dependent text: its "one" or "other" form for n
 
     def __str__(self) -> str:
-        return self.catalogue(self.key, **self.params)
+        params = dict(self.values)
+        if self.n is None:
+            return self.catalogue(self.key, **params)
+        return self.catalogue.count(self.key, self.n, **params)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

@@ -17,7 +17,6 @@ from harmonies.scoring import (
     SOLO_SUN_THRESHOLDS,
     Breakdown,
     Item,
-    Words,
     river_points,
     score,
     score_landscapes,
@@ -391,7 +390,7 @@ class TestWords:
         a, b = score(make("A", c3="green", a1="yellow")), score(make("A", c3="green", a1="yellow"))
         assert a == b and hash(a.items) == hash(b.items)
         assert Counter((i.label, i.points) for i in a.items)[("tree of height 1 at c3", 1)] == 1
-        assert Item("trees", ("c3",), 1, Words.lazy("scoring.item.tree", height=1, cell="c3")) == a.items[0]
+        assert Item("trees", ("c3",), 1, t.lazy("scoring.item.tree", height=1, cell="c3")) == a.items[0]
 
     @pytest.mark.parametrize("cid", spirit_ids())
     def test_every_spirit_rule_has_its_texts(self, cid):

@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 from tabletop.i18n import FALLBACK, LANGUAGES, fields  # noqa: E402
 
 PACKAGES = ("harmonies", "azul", "tabletop")
-CALLS = {"t", "lesson", "count", "lazy"}  # t("key"), t.count("key", n), t.lazy("key"); lesson in notebooks
+# t("key"), t.count("key", n), t.lazy("key"), t.lazy_count("key", n); lesson("key") in notebooks
+CALLS = {"t", "lesson", "count", "lazy", "lazy_count"}
 
 
 def path(package: str, code: str) -> Path:
@@ -71,7 +72,7 @@ def _literal_keys(tree: ast.AST, where: str, found: dict[str, str]) -> None:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
         first = node.args[0]
-        if name == "count" and len(node.args) < 2:
+        if name in ("count", "lazy_count") and len(node.args) < 2:
             continue  # str.count("F"), not t.count(key, n)
         if name in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
             found.setdefault(first.value, f"{where}:{node.lineno}")
