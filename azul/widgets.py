@@ -676,7 +676,7 @@ class WallSandbox(_Worded, w.VBox):
         self._view = ClickableSVG(on_click=self.click)
         # The option values stay the English identifiers; relabel() puts in the words.
         self._tools = w.ToggleButtons(options=list(TOOLS), value=self._tool,
-                                      style={"button_width": "70px"})
+                                      style={"button_width": "auto"})  # words differ in length by language
         self._tools.observe(lambda ch: self._syncing or self.choose(ch["new"]), "value")
         self._walls = w.ToggleButtons(options=list(WALL_KINDS), value=self._wall)
         self._walls.observe(lambda ch: self._syncing or self.set_wall(ch["new"]), "value")

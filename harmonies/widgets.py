@@ -547,7 +547,7 @@ class HabitatExplorer(_Warns, Localised, w.VBox):
         self._choice.observe(lambda change: self._syncing or self.select_card(change["new"]), "value")
         self._rotation_label = w.HTML()
         self._rotation_choice = w.ToggleButtons(options=self._rotation_options(),
-                                                style={"button_width": "3em"})
+                                                style={"button_width": "auto"})
         self._rotation_choice.observe(lambda change: self._syncing or self.show_rotation(change["new"]),
                                       "value")
         self._rotations = ClickableSVG(on_click=self.show_rotation, layout=_NATURAL)
