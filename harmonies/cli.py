@@ -232,7 +232,7 @@ def _dumps_listing(data: dict) -> str:
 
 
 # -- play ------------------------------------------------------------------------------------------
-END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); the widgets use it too
+END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); notebook 21 uses it too
 
 
 def _play(args: argparse.Namespace) -> int:
