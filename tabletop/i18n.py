@@ -45,7 +45,8 @@ LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
     Language("vi", "Tiếng Việt", "ltr"),
 )}
 FALLBACK = "en"
-FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"  # first-strong / right-to-left isolate ... pop isolate
+# isolates: first-strong, right-to-left, left-to-right (a signed number in Persian) ... pop isolate
+FSI, RLI, LRI, PDI = "\u2068", "\u2067", "\u2066", "\u2069"
 RLM = "\u200f"  # right-to-left mark: an invisible letter that reads right to left
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
@@ -116,7 +117,7 @@ def isolate(text: object, code: str | None = None) -> str:
 
 def plain(text: str) -> str:
     """``text`` without the direction marks: for comparisons and for tools that show them as boxes."""
-    return text.replace(FSI, "").replace(RLI, "").replace(PDI, "").replace(RLM, "")
+    return re.sub(f"[{FSI}{RLI}{LRI}{PDI}{RLM}]", "", text)
 
 
 def fields(text: str | dict) -> set[str]:

@@ -159,3 +159,8 @@ def test_persian_signed_numbers_keep_their_sign_in_front():
         texts = json.dumps(i18n.table(package, "fa"), ensure_ascii=False)
         assert signed.findall(texts) == [], package
         assert "->" not in texts, package
+
+
+def test_plain_takes_off_every_direction_mark():
+    marked = f"{i18n.RLM}{FSI}c3{PDI} {i18n.LRI}+2{PDI} {i18n.RLI}امتیاز{PDI}"
+    assert i18n.plain(marked) == "c3 +2 امتیاز"
