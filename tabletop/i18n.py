@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from urllib.parse import parse_qs
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,19 @@ RLM = "\u200f"  # right-to-left mark: an invisible letter that reads right to le
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 ENVIRONMENT = "TABLETOP_LANGUAGE"  # e.g. TABLETOP_LANGUAGE=fa make lab: every notebook starts in Persian
-_current = os.environ.get(ENVIRONMENT) if os.environ.get(ENVIRONMENT) in LANGUAGES else FALLBACK
+
+
+def _starting_language() -> str:
+    """A Voila page's address (``…/03-your-turn.ipynb?lang=fa``, which Voila gives the kernel as
+    ``QUERY_STRING``), else ``TABLETOP_LANGUAGE``, else English."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    for code in (*asked, os.environ.get(ENVIRONMENT)):
+        if code in LANGUAGES:
+            return code
+    return FALLBACK
+
+
+_current = _starting_language()
 _watchers: list[weakref.ref] = []
 
 

@@ -3,7 +3,9 @@
 * ``Localised`` — a mixin for a widget box: it carries ``lang`` and ``dir`` on its page element (set
   by a tiny invisible ``LanguageMark``), the CSS class ``tabletop-rtl`` in a right-to-left language,
   and calls the widget's ``relabel()`` after each change of language.
-* ``LanguagePicker`` — the menu at the top of every notebook: one setting for the whole kernel.
+* ``LanguagePicker`` — the menu at the top of every notebook: one setting for the whole kernel. In a
+  Voila app, where the notebook has run before anyone could choose, choosing also reloads the page
+  with ``?lang=<code>`` so that printed lines and pictures are in that language too.
 * ``Header`` — a notebook's heading: the menu, the title and a short summary of the section, all in
   the language chosen.
 
@@ -55,7 +57,16 @@ function render({ model, el }) {
     root.setAttribute("dir", model.get("dir"));
   };
   apply(600);
-  model.on("change:lang", () => apply(1));
+  model.on("change:lang", () => {
+    apply(1);
+    // In a Voila app the notebook ran before the learner chose: load it again in that language,
+    // so that printed lines and pictures follow too (the kernel reads ?lang= at start).
+    if (model.get("reload_in_voila") && window.location.pathname.includes("/voila/render/")) {
+      const address = new URL(window.location.href);
+      address.searchParams.set("lang", model.get("lang"));
+      window.location.assign(address.toString());
+    }
+  });
   model.on("change:dir", () => apply(1));
 }
 export default { render };
@@ -69,6 +80,7 @@ class LanguageMark(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
     css = traitlets.Unicode(STYLE).tag(sync=True)
+    reload_in_voila = traitlets.Bool(False).tag(sync=True)  # the language menu's mark only
 
     def follow(self) -> None:
         self.lang, self.dir = i18n.language(), i18n.direction()
@@ -124,6 +136,7 @@ class LanguagePicker(Localised, w.HBox):
         self._label = w.HTML()
         super().__init__([self._label, self.menu])
         self._localise()
+        self._language_mark.reload_in_voila = True
         self.relabel()
 
     def _chosen(self, change) -> None:

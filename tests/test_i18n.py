@@ -164,3 +164,15 @@ def test_persian_signed_numbers_keep_their_sign_in_front():
 def test_plain_takes_off_every_direction_mark():
     marked = f"{i18n.RLM}{FSI}c3{PDI} {i18n.LRI}+2{PDI} {i18n.RLI}امتیاز{PDI}"
     assert i18n.plain(marked) == "c3 +2 امتیاز"
+
+
+def test_a_voila_address_chooses_the_starting_language():
+    """Voila gives the kernel the page's query string: ``…ipynb?lang=vi`` starts in Vietnamese,
+    before TABLETOP_LANGUAGE; an unknown code is ignored."""
+    code = "from tabletop import i18n; print(i18n.language())"
+    for query, environment, expected in [("lang=vi", "fa", "vi"), ("x=1&lang=klingon", "fa", "fa"),
+                                         ("", "", "en")]:
+        env = {**os.environ, "QUERY_STRING": query, "TABLETOP_LANGUAGE": environment}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                             check=True)
+        assert out.stdout.strip() == expected, (query, environment)

@@ -68,14 +68,32 @@ def _assert_right_aligned(paragraph) -> None:
     assert geometry["right"] < 3 and geometry["left"] > 20, geometry  # flush right, ragged left
 
 
+def _forgive_voila_shutdown_refusal(watched) -> list[str]:
+    """Leaving a Voila page asks the server to shut its kernel down without the XSRF token, which
+    the server refuses with 403 (voila-dashboards/voila#1458): the language menu's reload does
+    that once. Such refusals are recorded and their console line is not held against the page."""
+    refused: list[str] = []
+    watched.page.on("response", lambda r: refused.append(r.url)
+                    if r.status == 403 and "/voila/api/shutdown/" in r.url else None)
+    return refused
+
+
 def test_a_persian_page_in_voila_reads_right_to_left(watched, voila):
     page = watched.page
+    refused = _forgive_voila_shutdown_refusal(watched)
     page.goto(f"{voila.url}/voila/render/{NOTEBOOK}")
     editor = page.locator(".harmonies-board-editor").first
     editor.locator('[data-key="cell:c3"]').first.wait_for()
     header = _choose_persian(page, ".harmonies-board-editor")
+    # Voila ran the notebook before the choice: the page comes back with ?lang=fa, all in Persian.
+    page.wait_for_url("**?lang=fa")
+    editor = page.locator('.harmonies-board-editor[dir="rtl"][lang="fa"]').first
+    editor.locator('[data-key="cell:c3"]').first.wait_for()
+    header = page.locator('.tabletop-header[dir="rtl"][lang="fa"]').first
     _assert_right_aligned(header.locator("p").first)
     assert persian("lesson.03.title") in header.inner_text()
+    printed = page.wait_for_function(PERSIAN_LINE).as_element()  # printed in Persian by the kernel
+    _assert_right_aligned(printed)
 
     # The editor speaks Persian; a refusal names the cell as on the board.
     editor.get_by_role("button", name=persian("editor.undo")).wait_for()
@@ -91,6 +109,9 @@ def test_a_persian_page_in_voila_reads_right_to_left(watched, voila):
     warning.wait_for()
     assert warning.evaluate("el => getComputedStyle(el).direction") == "rtl"
     watched.shot("-persian")
+    forbidden = [e for e in watched.console_errors if "403 (Forbidden)" in e]
+    assert len(forbidden) <= len(refused) <= 1
+    watched.console_errors = [e for e in watched.console_errors if e not in forbidden]
     watched.assert_clean()
 
 
