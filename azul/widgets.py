@@ -28,7 +28,8 @@ from pathlib import Path
 import ipywidgets as w
 
 from tabletop import Display, Scene, i18n
-from tabletop.clickable import ClickableSVG
+from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.history import History
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 
@@ -79,7 +80,7 @@ class _Later:
         return format(str(self), spec)
 
 
-class _Worded(Localised):
+class _Worded(Pictured, Localised):
     """What the three widgets share to follow the language: controls whose words (a button's
     description and tooltip...) are catalogue texts, put into the language in force by
     ``_reword()``."""
@@ -320,11 +321,6 @@ class WallSandbox(_Worded, w.VBox):
                                                          for s in self._steps):
             lines.append(t("widgets.sandbox.game_goes_on"))
         return "\n".join(lines)
-
-    @property
-    def svg(self) -> str:
-        """The SVG shown now."""
-        return self._view.svg
 
     def scene(self) -> Scene:
         """The picture shown now, as a scene (``.save("x.png")`` for a handout)."""
@@ -765,8 +761,7 @@ class AzulTable(_Worded, w.VBox):
         # Log lines are put into words when read, so the whole log follows the language.
         self._log: list[object] = [_Later(_start_line, tuple(seats), wall, self._game.seed),
                                    self._round_line()]
-        self._undo: list[tuple[Game, list[object]]] = []
-        self._redo: list[tuple[Game, list[object]]] = []
+        self._history: History[tuple[Game, list[object]]] = History()
         self._build_view()
         self._localise()
         self.relabel()
@@ -810,10 +805,6 @@ class AzulTable(_Worded, w.VBox):
         if source == CENTRE:
             return t("widgets.table.selected.centre", colour=colour_title(colour))
         return t("widgets.table.selected.factory", factory=source, colour=colour_title(colour))
-
-    @property
-    def svg(self) -> str:
-        return self._view.svg
 
     def destinations(self) -> list[str]:
         """Where the selected tiles may go (the engine's legal moves), e.g. ``["line 1",
@@ -897,21 +888,16 @@ class AzulTable(_Worded, w.VBox):
 
     def undo(self) -> None:
         """Back to before the last action (a human move with the answers it got, a step...)."""
-        if not self._undo:
-            self._refuse(t.lazy("widgets.table.nothing_to_undo"))
-            return
-        self._redo.append((self._game, self._log))
-        self._game, self._log = self._undo.pop()
-        self._selected = None
-        self._message = ""
-        self._refresh()
+        self._go_to(self._history.undo((self._game, self._log)), t.lazy("widgets.table.nothing_to_undo"))
 
     def redo(self) -> None:
-        if not self._redo:
-            self._refuse(t.lazy("widgets.table.nothing_to_redo"))
+        self._go_to(self._history.redo((self._game, self._log)), t.lazy("widgets.table.nothing_to_redo"))
+
+    def _go_to(self, state: tuple[Game, list[object]] | None, nothing) -> None:
+        if state is None:
+            self._refuse(nothing)
             return
-        self._undo.append((self._game, self._log))
-        self._game, self._log = self._redo.pop()
+        self._game, self._log = state
         self._selected = None
         self._message = ""
         self._refresh()
@@ -1015,8 +1001,7 @@ class AzulTable(_Worded, w.VBox):
         """Play a move for the player to move; an illegal one raises and changes nothing."""
         saved = (self._game.copy(), list(self._log))
         self._play(move)  # raises before anything changes when illegal
-        self._undo.append(saved)
-        self._redo.clear()
+        self._history.save(saved)
         if self.auto:
             self._answer()
         self._done()
@@ -1033,8 +1018,7 @@ class AzulTable(_Worded, w.VBox):
         self._play(self._policies[p](self._game))
 
     def _save(self) -> None:
-        self._undo.append((self._game.copy(), list(self._log)))
-        self._redo.clear()
+        self._history.save((self._game.copy(), list(self._log)))
 
     def _done(self) -> None:
         self._selected = None
@@ -1240,10 +1224,6 @@ class TilingCompare(_Worded, w.VBox):
     @property
     def message(self) -> str:
         return str(self._message)
-
-    @property
-    def svg(self) -> str:
-        return self._view.svg
 
     def choose_player(self, player: int) -> None:
         if not 0 <= player < self._count:

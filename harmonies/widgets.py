@@ -34,7 +34,8 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from tabletop.clickable import ClickableSVG
+from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.history import History
 from tabletop.i18n import join_and, join_or
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
@@ -181,7 +182,7 @@ def _label(text: str) -> str:
 # The board editor
 
 
-class BoardEditor(_Warns, Localised, w.VBox):
+class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     """Build a Harmonies board by clicking, and watch its score.
 
     Choose a tool in the palette (a token colour, or the cube) and click a cell: a token is stacked by
@@ -212,8 +213,7 @@ class BoardEditor(_Warns, Localised, w.VBox):
         start.score()  # the engine checks the cards and the river reading (HarmoniesError)
         self._display = display
         self._state = start
-        self._past: list[Scenario] = []
-        self._future: list[Scenario] = []
+        self._history: History[Scenario] = History()
         self._tool = "blue"
         self._last_colour = "blue"
         self._category: str | None = None
@@ -310,15 +310,6 @@ class BoardEditor(_Warns, Localised, w.VBox):
         return self._breakdown
 
     @property
-    def svg(self) -> str:
-        return self._view.svg
-
-    @property
-    def scene(self):
-        """The picture as a ``tabletop.Scene`` (``.save("board.png")`` for a handout)."""
-        return self._scene
-
-    @property
     def tool(self) -> str:
         return self._tool
 
@@ -372,20 +363,16 @@ class BoardEditor(_Warns, Localised, w.VBox):
         self._changed(before)
 
     def undo(self) -> None:
-        if not self._past:
-            self._say(t.lazy("editor.nothing_to_undo"))
-            return
-        self._future.append(self._state)
-        self._state = self._past.pop()
-        self._say()
-        self._refresh()
+        self._go_to(self._history.undo(self._state), t.lazy("editor.nothing_to_undo"))
 
     def redo(self) -> None:
-        if not self._future:
-            self._say(t.lazy("editor.nothing_to_redo"))
+        self._go_to(self._history.redo(self._state), t.lazy("editor.nothing_to_redo"))
+
+    def _go_to(self, state: Scenario | None, nothing: Said) -> None:
+        if state is None:
+            self._say(nothing)
             return
-        self._past.append(self._state)
-        self._state = self._future.pop()
+        self._state = state
         self._say()
         self._refresh()
 
@@ -472,8 +459,7 @@ class BoardEditor(_Warns, Localised, w.VBox):
 
     # -- internals ------------------------------------------------------------------------------
     def _changed(self, before: Scenario, note: Said = "") -> None:
-        self._past.append(before)
-        self._future.clear()
+        self._history.save(before)
         self._say(note=note)
         self._refresh()
 
@@ -505,8 +491,8 @@ class BoardEditor(_Warns, Localised, w.VBox):
             box.value = f"<b>{values[key]}</b>" if key == "total" else str(values[key])
         for key, button in self._category_buttons.items():
             button.button_style = "info" if key == self._category else ""
-        self._undo.disabled = not self._past
-        self._redo.disabled = not self._future
+        self._undo.disabled = not self._history.past
+        self._redo.disabled = not self._history.future
         self._syncing = True
         self._side.value = str(s.board.side)
         self._river.value = s.river
@@ -519,7 +505,7 @@ class BoardEditor(_Warns, Localised, w.VBox):
 # The habitat explorer
 
 
-class HabitatExplorer(_Warns, Localised, w.VBox):
+class HabitatExplorer(_Warns, Pictured, Localised, w.VBox):
     """One card's habitats on a board: its six rotations, every placement present, the near misses.
 
     ``board`` may be a Board, a Scenario, a scenario file's text or its path (None: an empty board of
@@ -599,14 +585,6 @@ class HabitatExplorer(_Warns, Localised, w.VBox):
     @property
     def cube_cells(self) -> list[str]:
         return list(self._cube_cells)
-
-    @property
-    def svg(self) -> str:
-        return self._view.svg
-
-    @property
-    def scene(self):
-        return self._scene
 
     @property
     def rotation(self) -> int | None:
@@ -749,7 +727,7 @@ def _game_over(reason: str | None) -> str:
     return t("table.end.other", reason=reason)
 
 
-class GameTable(_Warns, Localised, w.VBox):
+class GameTable(_Warns, Pictured, Localised, w.VBox):
     """A game of Harmonies for 1 to 4 players at one screen.
 
     ``seats`` says who plays each seat: ``"human"``, ``"random"`` or ``"greedy"`` (default: the first
@@ -851,14 +829,6 @@ class GameTable(_Warns, Localised, w.VBox):
     @property
     def log(self) -> list[str]:
         return self._log
-
-    @property
-    def svg(self) -> str:
-        return self._view.svg
-
-    @property
-    def scene(self):
-        return self._scene
 
     @property
     def chosen_colour(self) -> Colour | None:

@@ -45,3 +45,18 @@ class ClickableSVG(anywidget.AnyWidget):
     def _message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "click" and self.on_click:
             self.on_click(str(content.get("key", "")))
+
+
+class Pictured:
+    """For a widget that shows its picture in a ``ClickableSVG`` at ``self._view`` and keeps the
+    scene it drew last at ``self._scene`` (a widget that computes its scene overrides ``scene``)."""
+
+    @property
+    def svg(self) -> str:
+        """The SVG shown now (what the browser gets)."""
+        return self._view.svg
+
+    @property
+    def scene(self):
+        """The picture shown now, as a ``tabletop.Scene`` (``.save("board.png")`` for a handout)."""
+        return self._scene

@@ -6,15 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from examples import AZUL_EXAMPLE as EXAMPLE
 
 from azul import cli
 from tabletop import i18n
-
-EXAMPLE = {"game": "azul", "wall": "colored",
-           "players": [{"score": 12,
-                        "wall": ["B....", ".B...", ".....", ".....", "....."],
-                        "pattern_lines": ["", "YY", "R", "", "KKKKK"],
-                        "floor": "FB"}]}
 
 
 def azul(*args, stdin=None):

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from examples import AZUL_EXAMPLE as EXAMPLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,9 +32,6 @@ from azul.tiles import colour_title
 from tabletop import Display, display, i18n, set_display
 from tabletop.settings import PROJECTOR
 
-EXAMPLE = {"game": "azul", "wall": "colored",
-           "players": [{"score": 12, "wall": ["B....", ".B...", ".....", ".....", "....."],
-                        "pattern_lines": ["", "YY", "R", "", "KKKKK"], "floor": "FB"}]}
 # Player 1 fills row 1 and row 2: two placements of 5 across + 3 down; player 0's floor is clamped.
 ENDING = {"game": "azul", "wall": "colored",
           "players": [{"score": 3, "wall": ["BY...", ".BY..", "..B..", ".....", "....."],

@@ -2,6 +2,7 @@
 it is made, while move texts, JSON field names and file letters stay as they are."""
 
 import pytest
+from examples import AZUL_EXAMPLE as EXAMPLE
 
 from azul import Game, LineHoldsOtherColour, Scenario, ScenarioError, parse_move
 from azul.game import PHASES
@@ -11,9 +12,6 @@ from tabletop import i18n
 
 ENGLISH = i18n.table("azul", "en")
 
-EXAMPLE = {"game": "azul", "wall": "colored",
-           "players": [{"score": 12, "wall": ["B....", ".B...", ".....", ".....", "....."],
-                        "pattern_lines": ["", "YY", "R", "", "KKKKK"], "floor": "FB"}]}
 
 
 @pytest.fixture

@@ -1,14 +1,9 @@
 """Scenario files: reading and checking them, and the what-if tiling they answer."""
 
 import pytest
+from examples import AZUL_EXAMPLE as EXAMPLE
 
 from azul import Game, Scenario, ScenarioError
-
-EXAMPLE = {"game": "azul", "wall": "colored",
-           "players": [{"score": 12,
-                        "wall": ["B....", ".B...", ".....", ".....", "....."],
-                        "pattern_lines": ["", "YY", "R", "", "KKKKK"],
-                        "floor": "FB"}]}
 
 
 def scenario(players, wall="colored"):

@@ -7,6 +7,7 @@ from html import escape
 
 import ipywidgets as w
 import pytest
+from examples import AZUL_EXAMPLE as EXAMPLE
 
 from azul import (
     CENTRE,
@@ -31,12 +32,6 @@ from azul.locale import t
 from azul.tiles import colour_title
 from azul.widgets import SEATS, TOOLS, AzulTable, TilingCompare, WallSandbox
 from tabletop import Display, i18n
-
-# The example: 12 points; YY on line 1 scores 2 (next to the blue of row 1), KKKKK on
-# line 4 scores 1 (alone), the floor F B costs 2: final 13.
-EXAMPLE = {"game": "azul", "wall": "colored",
-           "players": [{"score": 12, "wall": ["B....", ".B...", ".....", ".....", "....."],
-                        "pattern_lines": ["", "YY", "R", "", "KKKKK"], "floor": "FB"}]}
 
 
 def scenario(**player) -> dict:

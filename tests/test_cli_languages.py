@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from examples import AZUL_EXAMPLE as AZUL_WALL
 
 from azul.locale import t as azul_text
 from harmonies.locale import t as harmonies_text
@@ -18,9 +19,6 @@ OTHER_LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.FALLBACK]
 HARMONIES_BOARD = {"game": "harmonies", "side": "A", "animals": [{"card": 23, "cubes_placed": 1}],
                    "board": {"c3": ["brown", "green"], "b2": ["blue"], "b3": ["blue"], "d2": ["yellow"],
                              "d3": ["yellow"], "a1": ["gray", "gray"], "e3": ["red", "red"]}}
-AZUL_WALL = {"game": "azul", "wall": "colored",
-             "players": [{"score": 12, "wall": ["B....", ".B...", ".....", ".....", "....."],
-                          "pattern_lines": ["", "YY", "R", "", "KKKKK"], "floor": "FB"}]}
 
 
 def run(package: str, *argv: str, stdin: str) -> str:
