@@ -26,7 +26,7 @@ serve: $(STAMP)
 	$(BIN)/voila notebooks/ --no-browser --Voila.ip=127.0.0.1 --port=8866
 
 lint: $(STAMP)
-	$(BIN)/ruff check harmonies azul tabletop tests benchmarks tools notebooks
+	$(BIN)/ruff check conftest.py harmonies azul tabletop tests benchmarks tools notebooks
 
 test: lint
 	$(BIN)/python -m pytest

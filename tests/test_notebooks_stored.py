@@ -1,4 +1,4 @@
-"""Notebooks are stored without outputs, except the golden outputs nbval compares."""
+"""Notebooks are stored without any output (the golden outputs nbval compares live in tests/golden/)."""
 
 import importlib.util
 from pathlib import Path

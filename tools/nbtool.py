@@ -1,15 +1,18 @@
-"""Keep the notebooks tidy: run them, keep only the golden outputs, and check how they are stored.
+"""Keep the notebooks tidy: stored without any output, their golden outputs kept beside the tests.
 
-Notebooks are stored without outputs, except the cells marked ``# NBVAL_CHECK_OUTPUT``: their
-deterministic output is the golden value that nbval compares on every test run.
+The cells marked ``# NBVAL_CHECK_OUTPUT`` print something deterministic that nbval compares on every
+test run. Their expected outputs live in ``tests/golden/<game>/<notebook>.json`` (one list of
+outputs per marked cell, in order), not in the notebooks: the repository's ``conftest.py`` hands
+them to nbval.
 
-    python tools/nbtool.py refresh notebooks/azul/02-factory-offer.ipynb ...   # run, keep golden
-    python tools/nbtool.py strip notebooks/**/*.ipynb                          # drop all but golden
+    python tools/nbtool.py refresh notebooks/azul/02-factory-offer.ipynb ...   # run, save goldens
+    python tools/nbtool.py strip notebooks/**/*.ipynb                          # drop every output
     python tools/nbtool.py check notebooks                                     # list problems
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -19,6 +22,7 @@ import nbformat
 MARK = "# NBVAL_CHECK_OUTPUT"
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
 
 
 def notebooks(paths: list[str]) -> list[Path]:
@@ -33,26 +37,42 @@ def golden(cell) -> bool:
 
 
 def clean(nb) -> None:
-    """Drop outputs (but golden ones), execution counts and volatile metadata.
-
-    Golden cells keep a count (1, 2, ...): nbval refuses a reference output on a cell that never ran.
-    """
+    """Drop every output, execution count and volatile metadata."""
     nb.metadata.pop("widgets", None)
     nb.metadata["kernelspec"] = KERNEL
-    count = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-        if cell.cell_type != "code":
-            continue
-        if golden(cell):
-            count += 1
-        else:
+        if cell.cell_type == "code":
             cell.outputs = []
-        cell.execution_count = count if golden(cell) else None
-        for out in cell.outputs:
-            out.pop("execution_count", None)
-            if out.get("output_type") == "execute_result":
-                out["execution_count"] = cell.execution_count
+            cell.execution_count = None
+
+
+def golden_path(path: Path) -> Path:
+    """Where the golden outputs of notebook ``path`` live."""
+    relative = Path(path).resolve().relative_to(ROOT / "notebooks")
+    return (GOLDEN / relative).with_suffix(".json")
+
+
+def golden_outputs(path: Path) -> list[list[dict]]:
+    """The expected outputs of the marked cells of notebook ``path``, one list per cell, in order."""
+    file = golden_path(path)
+    return json.loads(file.read_text(encoding="utf-8")) if file.exists() else []
+
+
+def save_goldens(path: Path, nb) -> None:
+    """Keep the outputs of the marked cells of an executed notebook as its golden outputs."""
+    outputs = []
+    for cell in nb.cells:
+        if golden(cell):
+            for out in cell.outputs:
+                out.pop("execution_count", None)
+            outputs.append(cell.outputs)
+    file = golden_path(path)
+    if outputs:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(outputs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    else:
+        file.unlink(missing_ok=True)
 
 
 def refresh(path: Path) -> float:
@@ -63,6 +83,7 @@ def refresh(path: Path) -> float:
     where = {"metadata": {"path": str(path.parent)}}
     NotebookClient(nb, timeout=120, kernel_name="python3", resources=where).execute()
     seconds = time.perf_counter() - start
+    save_goldens(path, nb)
     clean(nb)
     nbformat.write(nb, path)
     return seconds
@@ -70,12 +91,12 @@ def refresh(path: Path) -> float:
 
 def problems(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
-    found = []
-    for n, cell in enumerate(nb.cells):
-        if cell.cell_type == "code" and cell.outputs and not golden(cell):
-            found.append(f"{path}: cell {n} is stored with outputs")
-        if cell.cell_type == "code" and golden(cell) and not cell.outputs:
-            found.append(f"{path}: cell {n} is marked for nbval but has no golden output")
+    found = [f"{path}: cell {n} is stored with outputs" for n, cell in enumerate(nb.cells)
+             if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None)]
+    marked = sum(golden(cell) for cell in nb.cells)
+    if len(golden_outputs(path)) != marked:
+        found.append(f"{path}: {marked} cells marked for nbval, {len(golden_outputs(path))} golden "
+                     f"outputs in {golden_path(path).relative_to(ROOT)} (run nbtool refresh)")
     if nb.metadata.get("kernelspec") != KERNEL:
         found.append(f"{path}: kernelspec is not the project's python3 kernel (run nbtool strip)")
     return found
