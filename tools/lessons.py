@@ -26,7 +26,8 @@ LANGUAGES = ("fa", "nl", "vi")
 
 def english_notebooks() -> list[Path]:
     """The source notebooks, relative to ``notebooks/en/``."""
-    return sorted(p.relative_to(SOURCE) for p in SOURCE.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    found = SOURCE.rglob("*.ipynb")
+    return sorted(p.relative_to(SOURCE) for p in found if ".ipynb_checkpoints" not in p.parts)
 
 
 def prose(notebook: Path) -> list[tuple[str, str]]:
