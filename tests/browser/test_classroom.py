@@ -13,12 +13,12 @@ import urllib.request
 
 import pytest
 
-from classroom import LESSON
+from classroom import LESSON, LESSON_BOARD
 
 from .conftest import SHOTS, Server, Watched, _free_port
 
 RENDER = f"/voila/render/{LESSON}"
-BOARD = '.harmonies-board-editor [data-key="cell:c3"]'
+BOARD = LESSON_BOARD
 
 
 def classroom(port: int, *options: str, **env: str) -> Server:
