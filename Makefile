@@ -23,7 +23,7 @@ lab: $(STAMP)
 # The notebooks as apps for a class (code hidden), through the classroom server (classroom/):
 #   make serve                     this machine only, http://127.0.0.1:8866, no access code
 #   make serve HOST=0.0.0.0        the class network, with an access code (the link is printed)
-#   LESSON=harmonies/03-your-turn-tokens-and-stacking.ipynb POOL=30   that lesson preheated 30 times
+#   LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30   that lesson preheated 30 times
 #   MAX_KERNELS=36                 at most this many kernels (about 115 MB each), then "server full"
 HOST ?= 127.0.0.1
 LESSON ?=

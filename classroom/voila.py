@@ -1,6 +1,6 @@
 # The classroom server's configuration, read by `python -m classroom` (classroom/app.py); plain
 # Voila and Jupyter server settings. `make serve` fills the CLASSROOM_* variables from its own:
-#   make serve LESSON=harmonies/03-your-turn-tokens-and-stacking.ipynb POOL=30 MAX_KERNELS=36
+#   make serve LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30 MAX_KERNELS=36
 # An option given on the command line (--MappingKernelManager.cull_idle_timeout=5) wins over these.
 import os
 
