@@ -8,6 +8,7 @@ once, all leave. Prints one figure a line:
     p95_reload_board_s=...
     peak_kernels=...           kernel processes of the server, most at once
     peak_mib=...               resident memory of the server and its kernels, most at once (MiB)
+    pages_without_board=...    page loads that showed no board within 300 s (counted as infinite)
     kernels_left=...           kernels beyond the preheated pool, 60 s after everyone left
     preheat_s=...              time for the server to preheat its pool before the class arrives
 
@@ -104,9 +105,15 @@ def wait_for_pool(server: subprocess.Popen, log: Path, seconds: float) -> float:
 
 
 async def board(page, load) -> float:
+    """Seconds until the board is drawn; infinity for a page that had none after PAGE_SECONDS."""
+    from playwright.async_api import Error
+
     start = time.monotonic()
-    await load()
-    await page.locator(LESSON_BOARD).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    try:
+        await load()
+        await page.locator(LESSON_BOARD).first.wait_for(timeout=PAGE_SECONDS * 1000)
+    except Error:
+        return float("inf")
     return time.monotonic() - start
 
 
@@ -177,6 +184,7 @@ def main() -> None:
     print(f"p95_first_board_s={p95(first):.1f}")
     print(f"p50_reload_board_s={statistics.median(reload):.1f}")
     print(f"p95_reload_board_s={p95(reload):.1f}")
+    print(f"pages_without_board={sum(t == float('inf') for t in first + reload)}")
     print(f"peak_kernels={meter.peak_kernels}")
     print(f"peak_mib={meter.peak_mib:.0f}")
     print(f"kernels_left={max(0, left - pool)}")

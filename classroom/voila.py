@@ -34,5 +34,10 @@ if lesson and pool > 0:
     # together needs the processors for its own pages first.
     c.VoilaKernelManager.fill_delay = 20
 
+# A loaded server (30 lessons rendering on two cores) answers slowly: Voila's defaults (4 s for a
+# cell's last output, 60 s for a kernel to start) then drop a cell's output, and the board with it.
+c.VoilaExecutor.iopub_timeout = 60
+c.VoilaExecutor.startup_timeout = 300
+
 # A learner sees a friendly error, not a Python traceback (Voila's default, stated here).
 c.VoilaConfiguration.show_tracebacks = False
