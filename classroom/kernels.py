@@ -32,7 +32,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         36, config=True,
         help="Most kernels alive at once, the preheated pool included (about 115 MB each).")
     unseen_grace = Integer(
-        180, config=True,
+        600, config=True,
         help="Seconds a page has to connect to its kernel before the kernel counts as abandoned.")
 
     def __init__(self, **kwargs):

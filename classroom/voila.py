@@ -19,7 +19,9 @@ c.ClassroomKernelManager.max_kernels = int(env("CLASSROOM_MAX_KERNELS") or 36)
 c.MappingKernelManager.cull_idle_timeout = 45
 c.MappingKernelManager.cull_interval = 10
 c.MappingKernelManager.cull_connected = False
-c.ClassroomKernelManager.unseen_grace = 180  # a page that never connected (closed while loading)
+# A kernel no page ever connected to (the tab closed while loading). Generous: on a loaded server a
+# page may take minutes to load its scripts and connect, and culling it then loses its board.
+c.ClassroomKernelManager.unseen_grace = 600
 
 # Preheated kernels: LESSON (a path under notebooks/) is run POOL times before anyone asks, so the
 # first POOL pages show their board at once. Voila would otherwise preheat every notebook of the
