@@ -338,6 +338,17 @@ def test_the_table_refuses_what_the_engine_refuses():
     assert table.game.to_dict() == state and table.svg == svg
 
 
+def test_choosing_a_colour_with_an_empty_hand_says_so_in_every_language():
+    """A warning that puts a catalogue text (``t.lazy``) into words reaches the page as words
+    (found by the widget machines: it used to raise AttributeError from ``html.escape``)."""
+    table = GameTable(2, seed=1)
+    for code in ("en", "fa", "nl", "vi"):
+        i18n.set_language(code)
+        table.choose("blue")
+        assert table.message == t("table.empty_hand")
+        assert escape(t("table.empty_hand")) in table._message_box.value
+
+
 def test_undo_goes_back_within_the_turn_only():
     table = GameTable(2, seed=1)
     start = table.game.to_dict()
