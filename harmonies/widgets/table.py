@@ -182,6 +182,9 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
         kind, _, rest = key.partition(":")
         if kind.lower().startswith("seat") and kind[4:].isdigit():
             seat, current = int(kind[4:]), self._game.current
+            if seat >= self._game.n:  # no such seat at this table: the picture never draws one
+                self._say(t.lazy("table.not_clickable", key=repr(key)))
+                return
             if seat != current:
                 self._say(lambda: t("table.other_side", player=self._who(seat), current=self._who(current)))
                 return
