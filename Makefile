@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
 	$(BIN)/python benchmarks/harmonies_bench.py
 	$(BIN)/python benchmarks/widgets_bench.py
+	$(BIN)/python benchmarks/widget_machines.py --actions 300
 
 clean:
 	rm -rf $(VENV)
