@@ -83,7 +83,8 @@ def keys_in_notebooks(package: str) -> dict[str, str]:
     catalogue: the English notebooks of ``notebooks/en/<package>-lessons/``, and the start-here notebook
     for tabletop."""
     folder = ROOT / "notebooks" / "en"
-    notebooks = folder.glob("*.ipynb") if package == "tabletop" else (folder / f"{package}-lessons").glob("*.ipynb")
+    lessons = folder if package == "tabletop" else folder / f"{package}-lessons"
+    notebooks = lessons.glob("*.ipynb")
     found: dict[str, str] = {}
     for notebook in sorted(notebooks):
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
