@@ -23,11 +23,13 @@ spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lit
 lite_tool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lite_tool)
 
-# (lesson, the widget clicked, the key of the shape clicked on its board)
+# (lesson, its widget, a shape on the board that changes, what is clicked: a shape's key or a button)
 LESSONS = [
-    ("en/00-start-here.ipynb", ".harmonies-board-editor", "cell:c3"),
-    ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
-    ("en/harmonies-lessons/04-animal-cards.ipynb", ".harmonies-board-editor", "cell:c3"),
+    ("fa/00-start-here.ipynb", ".harmonies-board-editor", "cell:c3", "cell:c3"),
+    ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3",
+     "cell:c3"),
+    ("en/harmonies-lessons/07-scoring-landscapes.ipynb", ".harmonies-board-editor", "cell:c3", "cell:c3"),
+    ("en/azul-lessons/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0", "button:Step"),
 ]
 
 KERNEL_READY = """() => {
@@ -63,32 +65,33 @@ def lite_site(tmp_path_factory):
     server.stop()
 
 
-@pytest.mark.parametrize("lesson, widget, key", LESSONS)
-def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key):
+@pytest.mark.parametrize("lesson, widget, key, click", LESSONS, ids=[row[0] for row in LESSONS])
+def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key, click):
     page = watched.page
     start = time.perf_counter()
     page.goto(f"{lite_site.url}/lab/index.html?path={lesson}")
-    page.wait_for_function(KERNEL_READY, timeout=180_000)
+    page.wait_for_function(KERNEL_READY, timeout=240_000)
     ready = time.perf_counter() - start
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    board = page.locator(f"{widget} [data-key='{key}']").first
-    board.wait_for(timeout=180_000)
+    root = page.locator(widget).first
+    root.locator(f"[data-key='{key}']").first.wait_for(timeout=240_000)
     first_board = time.perf_counter() - start
-    page.wait_for_function(ALL_RAN, timeout=180_000)
+    page.wait_for_function(ALL_RAN, timeout=240_000)
     print(f"{lesson}: kernel_ready_s={ready:.1f} first_board_s={first_board:.1f} "
           f"all_ran_s={time.perf_counter() - start:.1f}")
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
-    assert errors.count() == 0, errors.first.inner_text()
-    stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    assert stderr.count() == 0, stderr.first.inner_text()
+    for kind in ("error", "stderr"):
+        shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
+        assert shown.count() == 0, shown.first.inner_text()
 
-    # A click reaches Python in the page and the board changes.
-    editor = page.locator(widget).first
-    svg = editor.locator(".tabletop-svg").nth(1)
-    svg.scroll_into_view_if_needed()
-    before = svg.inner_html()
-    svg.locator(f"[data-key='{key}']").first.click(force=True)
-    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[svg.element_handle(), before])
+    # A click reaches Python in the page, and the board changes.
+    board = root.locator(".tabletop-svg", has=page.locator(f"[data-key='{key}']")).first
+    board.scroll_into_view_if_needed()
+    before = board.inner_html()
+    if click.startswith("button:"):
+        root.get_by_role("button", name=click.removeprefix("button:")).first.click()
+    else:
+        board.locator(f"[data-key='{click}']").first.click(force=True)
+    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before])
     watched.shot("-board")
     watched.assert_clean()
     assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"
