@@ -107,3 +107,19 @@ def test_lessons_are_copied_with_the_lite_kernel_and_the_sources_keep_theirs(tmp
 
     assert kernels(copies) == {"python"}
     assert kernels(NOTEBOOKS) == {"python3"}
+
+
+def test_a_pyodide_release_adds_its_compiled_packages_and_must_be_the_same_version(tmp_path):
+    release, core = tmp_path / "release", tmp_path / "core"
+    release.mkdir(), core.mkdir()
+    lock = _pyodide_lock()
+    (release / "pyodide-lock.json").write_text(json.dumps(lock))
+    numpy = lock["packages"]["numpy"]["file_name"]
+    (release / numpy).write_bytes(b"wheel")
+    lite.add_release(release, core, lock)
+    assert sorted(p.name for p in core.iterdir()) == [numpy]  # six is not in this release: skipped
+
+    other = json.loads(json.dumps(lock))
+    other["info"]["python"] = "3.13.2"
+    with pytest.raises(SystemExit, match="is not Pyodide"):
+        lite.add_release(release, core, other)

@@ -81,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--pyodide-release", type=Path,
                    help="an unpacked Pyodide release (its full folder): offline, its compiled wheels join")
     args = parser.parse_args(argv)
+    if getattr(args, "pyodide_release", None) and not args.offline:
+        parser.error("--pyodide-release goes with --offline (online, the CDN serves those packages)")
     if args.command == "fetch":
         fetch(args.cache, args.offline)
     else:
