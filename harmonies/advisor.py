@@ -53,6 +53,7 @@ from .actions import (
 from .board import Board, Side
 from .cards import NEEDS, all_cards
 from .game import COLOURS, HAND_LIMIT, Game
+from .game import END_EMPTY_CELLS as END_EMPTY
 from .locale import t
 from .scoring import _GEOMETRY, _landscape_points, _spirit_points
 from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
@@ -123,6 +124,7 @@ class Weights:
     cards: float = 1.0  # how much a held card's nearest habitat counts
     spirit_base: float = 6.0  # what an unplaced spirit cube is worth at least
     empty: float = _EMPTY_CELL
+    horizon: float = 4.0  # turns left from which the unfinished parts count in full
 
 
 # ---------------------------------------------------------------------------------------------
@@ -212,7 +214,7 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
     geo = _GEOMETRY[seat.side]
     codes, cubes = seat.codes, seat.cubes
     value = float(_points(seat, river))
-    phase = min(1.0, max(0.0, turns_left) / 4.0)
+    phase = min(1.0, max(0.0, turns_left) / w.horizon)
     if phase <= 0:
         return value
     nb, nbrs = geo.nb, geo.nbrs
@@ -268,12 +270,22 @@ _WEIGHTS = Weights()
 
 
 def turns_left(game: Game) -> float:
-    """About how many more turns the current player gets after this one (from the public state)."""
+    """About how many more turns the current player gets after this one, from the public state: the
+    pouch, and each board's empty cells at the pace that player has filled them so far."""
     n = game.n
     by_pouch = game.pouch_size / (9 if game.solo else 3) / n
-    emptiest = min(p.board.codes.count(EMPTY) for p in game.players)
-    by_board = max(0.0, (emptiest - 2) / 1.6)
-    return max(0.0, min(by_pouch, by_board))
+    by_board = float("inf")
+    for p in game.players:
+        empty = p.board.codes.count(EMPTY)
+        filled = len(p.board.codes) - empty
+        pace = filled / p.turns if p.turns else _PACE
+        pace = max(1.0, min(3.0, pace if p.turns >= 2 else (pace + _PACE) / 2))
+        by_board = min(by_board, (empty - END_EMPTY) / pace)
+    return max(0.0, min(by_pouch, by_board - 1 + _LATE))
+
+
+_PACE = 2.5  # cells a player fills per turn, before there is anything to measure
+_LATE = 0.5  # the end comes after the round in which it is triggered
 
 
 # ---------------------------------------------------------------------------------------------
@@ -418,14 +430,14 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
                 head = [card_action(card_id)]
             cubes = _place_cubes(s)
             tail = [cube_actions(side, c)[i] for c, i in cubes]
-            value = evaluate(s, river, left - 1)
+            value = evaluate(s, river, left)
             # The spirit choice must come first; a card may be taken before the tokens.
             spirit = [a for a in acts if type(a) is ChooseSpirit]
             rest = [a for a in acts if type(a) is not ChooseSpirit]
             plans.append(_Plan(spirit + head + rest + tail + [END], s, value))
     # Mid-turn with the tokens placed already: the cubes and the card only.
     if not plans:
-        plans.append(_Plan([END], base, evaluate(base, river, left - 1)))
+        plans.append(_Plan([END], base, evaluate(base, river, left)))
     plans.sort(key=lambda pl: -pl.value)
     return plans
 
@@ -586,7 +598,7 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     for a in plan.actions:
         if type(a) is TakeCard:
             out.append(t.lazy("advisor.reason.card", card=t.lazy(f"card.{a.card}")))
-    later = (evaluate(plan.seat, river, turns_left(game) - 1) - _points(plan.seat, river)) - (
+    later = (evaluate(plan.seat, river, turns_left(game)) - _points(plan.seat, river)) - (
         evaluate(before, river, turns_left(game)) - _points(before, river))
     if later >= 1:
         out.append(t.lazy("advisor.reason.later", points=round(later)))
