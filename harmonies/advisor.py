@@ -16,7 +16,8 @@ How a turn is found
 3. With a playout budget, the best candidates are played further: the pouch refills the central board
    with tokens drawn from what the player cannot see (the pouch contents follow from the tokens in
    sight; the draw is our own seeded one, never the game's), the other players take a space, and the
-   player's next turn is planned quickly; the value after that turn, averaged, ranks the candidates.
+   player's next turn is planned quickly. A candidate whose next turn goes better on average than
+   the other candidates' gains half the difference (``gain`` then includes that correction).
 
 ``evaluate`` is the points on the board (landscapes, animal cards, the spirit) plus what its
 unfinished parts are likely to become, weighted by how many turns the player still has: a brown
@@ -60,6 +61,7 @@ from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
 
 #: Playouts per hint when no budget is given: answers within a second on a small machine.
 DEFAULT_BUDGET = 8
+_FOLLOW_UP = 0.5  # how much the playouts' next turn weighs against this turn's own value
 #: How many complete turns a hint lists by default.
 DEFAULT_TOP = 3
 
@@ -550,14 +552,15 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int 
         j = k % len(candidates)
         totals[j] += _playout(game, candidates[j], random.Random(rng.getrandbits(64)), 1)
         counts[j] += 1
+    # A playout ends one turn further on: its value corrects the turn's own value by how much better
+    # (or worse) the next turn goes after this candidate than after the others.
+    tried = [totals[j] / counts[j] for j in range(len(candidates)) if counts[j]]
+    typical = sum(tried) / len(tried) if tried else 0.0
     advices = []
     for j, plan in enumerate(candidates):
+        gain = plan.value - before_value
         if counts[j]:
-            # The playout's value is one turn further: judge it against the same one turn.
-            expected = totals[j] / counts[j]
-            gain = 0.5 * (plan.value - before_value) + 0.5 * (expected - before_value) / 2
-        else:
-            gain = plan.value - before_value
+            gain += _FOLLOW_UP * (totals[j] / counts[j] - typical)
         now = _points(plan.seat, game.river) - before_points
         advices.append(Advice(tuple(plan.actions), round(gain, 2), now,
                               _reasons(game, plan, before_seat), counts[j],
