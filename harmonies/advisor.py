@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import habitats, scoring
 from .actions import (
@@ -51,7 +52,7 @@ from .actions import (
     spirit_action,
     take_action,
 )
-from .board import Board, Side
+from .board import LAYOUTS, Board, Side
 from .cards import NEEDS, all_cards
 from .game import COLOURS, HAND_LIMIT, Game
 from .game import END_EMPTY_CELLS as END_EMPTY
@@ -61,6 +62,7 @@ from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
 
 #: Playouts per hint when no budget is given: answers within a second on a small machine.
 DEFAULT_BUDGET = 8
+_PROMISING = 2  # display cards given a token search of their own
 _FOLLOW_UP = 0.5  # how much the playouts' next turn weighs against this turn's own value
 #: How many complete turns a hint lists by default.
 DEFAULT_TOP = 3
@@ -172,6 +174,89 @@ def _card_distance(card_id: int, side: Side, eff: list[int], cubes: set[int]) ->
     return len(ready), best
 
 
+_COVERING: dict[tuple[int, Side], tuple[tuple[int, ...], ...]] = {}
+
+
+def _covering(card_id: int, side: Side) -> tuple[tuple[int, ...], ...]:
+    """Per cell index, the placements (indices into ``_placements``) that use that cell."""
+    key = (card_id, side)
+    found = _COVERING.get(key)
+    if found is None:
+        by_cell: list[list[int]] = [[] for _ in range(len(LAYOUTS[side]))]
+        for k, (_, cells) in enumerate(_placements(card_id, side)):
+            for cell, _ in cells:
+                by_cell[cell].append(k)
+        found = _COVERING[key] = tuple(tuple(v) for v in by_cell)
+    return found
+
+
+class _Root(NamedTuple):
+    """A card's habitat distances on one board, so that a board one token away is judged by looking
+    at the placements through that token's cell only."""
+
+    dists: list[int]  # per placement: tokens missing (_INF when its cube cell holds a cube)
+    ready: dict[int, int]  # free cube cell → how many complete placements use it
+    order: list[tuple[int, int]]  # (distance, placement) for the incomplete ones, nearest first
+
+
+def _root(card_id: int, side: Side, eff: list[int], cubes: set[int]) -> _Root:
+    dist = _DIST
+    dists, ready, order = [], {}, []
+    for k, (cube, cells) in enumerate(_placements(card_id, side)):
+        if cube in cubes:
+            dists.append(_INF)
+            continue
+        d = 0
+        for cell, need in cells:
+            d += dist[need][eff[cell]]
+        d = min(d, _INF)
+        dists.append(d)
+        if d == 0:
+            ready[cube] = ready.get(cube, 0) + 1
+        elif d < _INF:
+            order.append((d, k))
+    order.sort()
+    return _Root(dists, ready, order)
+
+
+def _card_distance_after(root: _Root, card_id: int, side: Side, eff: list[int], cubes: set[int],
+                         i: int) -> tuple[int, int]:
+    """``_card_distance`` on the root's board with cell ``i`` changed (``eff`` already holds it)."""
+    dist = _DIST
+    placements = _placements(card_id, side)
+    affected = _covering(card_id, side)[i]
+    dists = root.dists
+    best = _INF
+    delta: dict[int, int] = {}
+    for k in affected:
+        cube, cells = placements[k]
+        if cube in cubes:
+            continue
+        d = 0
+        for cell, need in cells:
+            d += dist[need][eff[cell]]
+        old = dists[k]
+        if old == 0 and d != 0:
+            delta[cube] = delta.get(cube, 0) - 1
+        elif d == 0 and old != 0:
+            delta[cube] = delta.get(cube, 0) + 1
+        if 0 < d < best:
+            best = d
+    for d, k in root.order:
+        if d >= best:
+            break
+        if k not in affected:
+            best = d
+            break
+    ready = root.ready
+    count = len(ready)
+    for cube, change in delta.items():
+        before = ready.get(cube, 0)
+        after = before + change
+        count += (after > 0) - (before > 0)
+    return count, best
+
+
 # ---------------------------------------------------------------------------------------------
 # The value of one player's position
 
@@ -210,16 +295,18 @@ def _points(seat: _Seat, river: str) -> int:
     return total
 
 
-def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = None) -> float:
-    """Points now plus the likely worth of the unfinished parts (see the module docstring)."""
+def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = None,
+             roots: dict[int, _Root] | None = None, changed: int | None = None) -> float:
+    """Points now plus the likely worth of the unfinished parts (see the module docstring).
+
+    ``roots`` (from ``_roots``) and ``changed``: the seat's board is the roots' board with the cell
+    ``changed`` changed, so the cards are judged through that cell only (same result, faster)."""
     w = w or _WEIGHTS
     geo = _GEOMETRY[seat.side]
     codes, cubes = seat.codes, seat.cubes
     value = float(_points(seat, river))
     phase = min(1.0, max(0.0, turns_left) / w.horizon)
-    if phase <= 0:
-        return value
-    nb, nbrs = geo.nb, geo.nbrs
+    nbrs = geo.nbrs
     later = 0.0
     empty = 0
     for i, c in enumerate(codes):
@@ -245,15 +332,21 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
             missing = 3 - colours.bit_count()
             if 0 < missing <= free:
                 later += 3.5 / missing
-    del nb
     value += phase * (w.later * later + w.empty * empty)
     if seat.placed or seat.spirit is not None and not seat.spirit_placed:
         eff = [c + _N if i in cubes else c for i, c in enumerate(codes)] if cubes else codes
+        side = seat.side
+
+        def distance(card_id: int) -> tuple[int, int]:
+            if roots is not None and card_id in roots:
+                return _card_distance_after(roots[card_id], card_id, side, eff, cubes, changed)
+            return _card_distance(card_id, side, eff, cubes)
+
         cards = 0.0
         for card_id, k in seat.placed.items():
             card = _CARDS[card_id]
             left = card.cubes - k
-            ready, near = _card_distance(card_id, seat.side, eff, cubes)
+            ready, near = distance(card_id)
             n = min(ready, left)
             if n:
                 cards += card.points_for(k + n) - card.points_for(k)
@@ -261,7 +354,7 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
                 step = card.points_for(k + n + 1) - card.points_for(k + n)
                 cards += phase * step * (_NEAR[near] + (0.5 if n else 0.0) * _NEAR[1])
         if seat.spirit is not None and not seat.spirit_placed:
-            ready, near = _card_distance(seat.spirit, seat.side, eff, cubes)
+            ready, near = distance(seat.spirit)
             worth = max(w.spirit_base, _spirit_points(geo, codes, _CARDS[seat.spirit]))
             cards += worth if ready else phase * worth * _NEAR[near]
         value += w.cards * cards
@@ -269,6 +362,16 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
 
 
 _WEIGHTS = Weights()
+
+
+def _roots(seat: _Seat) -> dict[int, _Root]:
+    """The habitat distances of every card of a seat that still has cubes to place."""
+    cubes = seat.cubes
+    eff = [c + _N if i in cubes else c for i, c in enumerate(seat.codes)] if cubes else seat.codes
+    ids = list(seat.placed)
+    if seat.spirit is not None and not seat.spirit_placed:
+        ids.append(seat.spirit)
+    return {card_id: _root(card_id, seat.side, eff, cubes) for card_id in ids}
 
 
 def turns_left(game: Game) -> float:
@@ -310,6 +413,7 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
         grown = []
         for _value, s, steps, rest in frontier:
             codes, cubes = s.codes, s.cubes
+            roots = _roots(s)
             for colour in dict.fromkeys(rest):
                 nxt = _NEXT_BY_COLOUR[colour]
                 remaining = list(rest)
@@ -322,7 +426,8 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
                     key = (tuple(codes), tuple(sorted(remaining)))
                     if key not in seen:
                         seen.add(key)
-                        grown.append((evaluate(s, river, left), s, steps + [(colour, i)], remaining, i, new))
+                        value = evaluate(s, river, left, None, roots, i)
+                        grown.append((value, s, steps + [(colour, i)], remaining, i, new))
                     codes[i] = code
         if not grown:
             break
@@ -386,6 +491,22 @@ def plan_turns(game: Game, *, width: int = 4, keep: int = 6, cards: bool = True,
         _WEIGHTS = saved
 
 
+def _promising(seat: _Seat, card_ids: list[int], most: int = _PROMISING) -> list[int]:
+    """The display cards (at most ``most``) whose nearest habitat is 3 tokens away or less, the
+    likeliest first cube first; none when the player's hand of cards is full."""
+    if not card_ids or len(seat.placed) + (seat.spirit is not None and not seat.spirit_placed) >= HAND_LIMIT:
+        return []
+    cubes = seat.cubes
+    eff = [c + _N if i in cubes else c for i, c in enumerate(seat.codes)] if cubes else seat.codes
+    ranked = []
+    for card_id in card_ids:
+        ready, near = _card_distance(card_id, seat.side, eff, cubes)
+        d = 0 if ready else near
+        if d <= 3:
+            ranked.append((-_CARDS[card_id].points_for(1) * _NEAR[d], card_id))
+    return [card_id for _, card_id in sorted(ranked)[:most]]
+
+
 def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
     p = game.player
     river = game.river
@@ -401,28 +522,35 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
             s.spirit = card_id
             prefix.append([spirit_action(card_id)])
             seats.append(s)
-    # Token placements: per space (or the hand already taken).
-    options: list[tuple[float, list[Action], _Seat]] = []
+    # Cards the player may take now.
+    card_ids: list[int] = []
+    if cards and not game.took_card and p.cards_above < HAND_LIMIT:
+        supply = game.cube_supply
+        card_ids = [i for i in sorted(game.display) if supply is None or _CARDS[i].cubes <= supply]
+    # Token placements: per space (or the hand already taken), without a new card and with each of
+    # the display cards whose habitat is closest, so a card can be taken and completed in one turn.
+    options: list[tuple[float, list[Action], _Seat, bool]] = []
     for pre, seat in zip(prefix, seats, strict=True):
         if game.taken_space is None:
             spaces = [(s + 1, tokens) for s, tokens in enumerate(game.central) if tokens]
         else:
             spaces = [(None, list(game.hand))]
-        for space, tokens in spaces:
-            head = pre + ([take_action(space)] if space is not None else [])
-            for value, after, steps in _beam(seat, tokens, river, left, width):
-                table = place_actions(side)
-                options.append((value, head + [table[c][i] for c, i in steps], after))
+        starts = [(pre, seat, False)]
+        for card_id in _promising(seat, card_ids):
+            with_card = seat.copy()
+            with_card.placed[card_id] = 0
+            starts.append((pre + [card_action(card_id)], with_card, True))
+        for head0, start, fixed in starts:
+            for space, tokens in spaces:
+                head = head0 + ([take_action(space)] if space is not None else [])
+                for value, after, steps in _beam(start, tokens, river, left, width):
+                    table = place_actions(side)
+                    options.append((value, head + [table[c][i] for c, i in steps], after, fixed))
     options.sort(key=lambda o: -o[0])
     options = options[:keep]
-    # Cards: none, or each one the player may take now.
-    card_ids: list[int | None] = [None]
-    if cards and not game.took_card and p.cards_above < HAND_LIMIT:
-        supply = game.cube_supply
-        card_ids += [i for i in sorted(game.display) if supply is None or _CARDS[i].cubes <= supply]
     plans = []
-    for _, acts, after in options:
-        for card_id in card_ids:
+    for _, acts, after, fixed in options:
+        for card_id in [None] if fixed else [None, *card_ids]:
             s = after.copy()
             head: list[Action] = []
             if card_id is not None:
@@ -536,7 +664,7 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int 
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
         raise ValueError(t("advisor.error.budget", budget=repr(budget)))
     start = time.perf_counter()
-    plans = _plan_turns(game, width, 6, True)
+    plans = _plan_turns(game, width, 8, True)
     seat = game.current
     before_seat = _Seat.of(game, seat)
     before_value = evaluate(before_seat, game.river, turns_left(game))
