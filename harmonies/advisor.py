@@ -61,7 +61,7 @@ from .scoring import _GEOMETRY, _landscape_points, _spirit_points
 from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
 
 #: Playouts per hint when no budget is given: answers within a second on a small machine.
-DEFAULT_BUDGET = 8
+DEFAULT_BUDGET = 4
 _PROMISING = 2  # display cards given a token search of their own
 _FOLLOW_UP = 0.5  # how much the playouts' next turn weighs against this turn's own value
 #: How many complete turns a hint lists by default.
@@ -599,7 +599,7 @@ def _playout(game: Game, plan: _Plan, rng: random.Random, width: int) -> float:
         _quick_turn(g, rng)
     if g.over:
         return float(_points(_Seat.of(g, seat), g.river))
-    best = _plan_turns(g, 1, 1, True)[0]
+    best = _plan_turns(g, 1, 1, False)[0]  # the next turn, quickly: narrow, no new card
     return best.value
 
 
