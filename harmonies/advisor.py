@@ -522,6 +522,8 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
             s.spirit = card_id
             prefix.append([spirit_action(card_id)])
             seats.append(s)
+    if game.swapped:  # solo: a swap closes the turn, only ``end`` may follow
+        return [_Plan([END], base, evaluate(base, river, left))]
     # Cards the player may take now.
     card_ids: list[int] = []
     if cards and not game.took_card and p.cards_above < HAND_LIMIT:

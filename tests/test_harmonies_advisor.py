@@ -210,3 +210,25 @@ def test_habitat_distances_one_token_later_equal_a_fresh_count():
             coach._card_distance(card, side, eff, cubes)
         checked += 1
     assert checked > 100
+
+
+def test_the_coach_counts_points_as_the_game_does():
+    from harmonies.advisor import _points, _Seat
+
+    for seed in range(4):
+        g = Game(players=2, spirits=True, seed=seed)
+        policy = RandomPolicy(seed)
+        while not g.over:
+            g.play(policy(g))
+            if g.taken_space is None:
+                for seat in range(g.n):
+                    assert _points(_Seat.of(g, seat), g.river) == g.score(seat).total
+
+
+def test_after_a_solo_swap_only_the_end_is_advised():
+    g = Game(players=1, seed=3)
+    g.play(TakeTokens(1))
+    while g.hand:
+        g.play(next(a for a in g.legal_actions() if type(a) is PlaceToken))
+    g.play(next(a for a in g.legal_actions() if a.kind == "swap"))
+    assert [a.actions for a in advise(g, budget=0)] == [(END,)]
