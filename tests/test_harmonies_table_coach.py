@@ -6,11 +6,11 @@ from html import escape
 
 import pytest
 
-from harmonies import widgets as table_module
 from harmonies.actions import EndTurn
 from harmonies.locale import t
 from harmonies.policies import GreedyPolicy, StrongPolicy
 from harmonies.widgets import SEAT_KINDS, GameTable
+from harmonies.widgets import table as table_module
 from tabletop import i18n
 
 
