@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop import i18n
+from tabletop import commandline, i18n
 
 from .errors import ScenarioError
 from .game import END_REASONS
@@ -46,46 +46,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     before = i18n.language()
     try:
-        # Chosen before parsing, so that the messages of our own argument checks are in it too.
-        _use_language(_language_asked(argv))
+        # Chosen before parsing, so that help texts and argparse's own words are in it too.
+        commandline.speak(argv)
         parser = _parser()
         args = parser.parse_args(argv)
-        _use_language(args.lang)
+        if args.lang is not None:
+            i18n.set_language(args.lang)
         try:
             return args.run(args)
         except (ScenarioError, UsageError) as err:
             print(t("cli.error", program=ERROR_PROGRAM, command=args.command, message=err), file=sys.stderr)
             return 2
     finally:
-        _use_language(before)
-
-
-def _language_asked(argv: Sequence[str]) -> str | None:
-    """The code after ``--lang`` (or in ``--lang=CODE``) if it is one of ours; argparse judges the rest."""
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(argv):
-            code = argv[i + 1]
-        elif word.startswith("--lang="):
-            code = word.removeprefix("--lang=")
-        else:
-            continue
-        if code in i18n.LANGUAGES:
-            return code
-    return None
-
-
-def _use_language(code: str | None) -> None:
-    if code is not None and code != i18n.language():
-        i18n.set_language(code)
-
-
-def _language(text: str) -> str:
-    try:
-        return i18n.check_language(text)
-    except i18n.UnknownLanguage as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        i18n.set_language(before)
 
 
 PROGRAM = "python -m harmonies"  # the usage line's program name
@@ -141,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _language_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", type=_language, metavar="CODE",
+    p.add_argument("--lang", type=commandline.language_code, metavar="CODE",
                    help=t("cli.help.lang", languages=", ".join(i18n.LANGUAGES),
                           variable=f"${i18n.ENVIRONMENT}", fallback=i18n.FALLBACK))
 

@@ -3,14 +3,15 @@
 ``speak(argv)`` runs first in ``python -m harmonies`` and ``python -m azul``: it takes the language
 from ``--lang CODE`` (else ``TABLETOP_LANGUAGE``, else English) before any help text is built, and
 puts argparse's own words ("usage:", "options", "show this help message and exit", its error
-messages) into that language. argparse looks its words up through the module-level ``_`` and
-``ngettext`` it imported from gettext, at the moment it needs them; ``speak`` replaces those two.
+messages) into that language. ``language_code`` is ``--lang``'s type: an unknown code is refused by
+argparse with a message that lists the languages. argparse looks its words up through the
+module-level ``_`` and ``ngettext`` it imported from gettext, at the moment it needs them; ``speak``
+replaces those two.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from . import i18n
@@ -53,25 +54,35 @@ def _plural_words(singular: str, plural: str, n: int) -> str:
 
 
 def language_asked(argv: Sequence[str]) -> str | None:
-    """The code after ``--lang`` (or in ``--lang=CODE``), if the command line has one."""
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
+    """The code after ``--lang`` (or in ``--lang=CODE``) if it is one of the project's languages;
+    argparse judges anything else (``--lang`` takes a checked code)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            code = argv[i + 1]
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+        else:
+            continue
+        if code in i18n.LANGUAGES:
+            return code
     return None
 
 
-def speak(argv: Sequence[str], program: str) -> None:
-    """Choose the command line's language from ``argv`` and put argparse's words into it. An unknown
-    code ends the program with status 2 and a message that lists the languages."""
+def speak(argv: Sequence[str]) -> None:
+    """Put argparse's own words into the catalogue's language, and choose the language ``argv``
+    asks for (if it asks for one of ours) before any help text is built."""
     argparse._ = _words
     argparse.ngettext = _plural_words
     code = language_asked(argv)
-    if code is None:
-        return
+    if code is not None and code != i18n.language():
+        i18n.set_language(code)
+
+
+def language_code(text: str) -> str:
+    """``--lang``'s type: a project language, else argparse's error with our message."""
     try:
-        i18n.set_language(i18n.check_language(code))
-    except i18n.UnknownLanguage as error:
-        print(f"{program}: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
+        return i18n.check_language(text)
+    except i18n.UnknownLanguage as err:
+        raise argparse.ArgumentTypeError(str(err)) from None

@@ -55,8 +55,8 @@ def test_set_language_changes_the_texts_and_unknown_codes_are_refused():
     assert t("quiz.check") == "Check"
     i18n.set_language("nl")
     assert i18n.language() == "nl" and t("quiz.check") == "Controleer"
-    with pytest.raises(UnknownLanguage, match="'de' is not a language of this project: choose one of en"):
-        i18n.set_language("de")
+    with pytest.raises(UnknownLanguage, match="'de' is geen taal van dit project: kies uit en"):
+        i18n.set_language("de")  # the refusal speaks the language in force
     assert i18n.language() == "nl"  # a refused choice changes nothing
 
 
