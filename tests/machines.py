@@ -16,6 +16,7 @@ Budgets: each machine's test run is small (the whole suite runs in well under a 
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from collections import Counter
@@ -143,9 +144,12 @@ class WidgetMachine(RuleBasedStateMachine):
     def teardown(self):
         # ipywidgets keeps every widget alive until it is closed, and every live widget follows a
         # change of language: without this, each run would relabel all the runs before it.
+        # Collected at once, a closed widget cannot answer a later run's change of language.
         if self.widget is not None:
             for part in list(descendants(self.widget)):
                 part.close()
+            self.widget = None
+            gc.collect()
         i18n.set_language("en")
 
     # --- rules -------------------------------------------------------------------------------

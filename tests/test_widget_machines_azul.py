@@ -153,7 +153,7 @@ class SandboxMachine(WidgetMachine):
 
 
 def test_sandbox_machine():
-    SandboxMachine.TestCase.settings = budget(10, 30)
+    SandboxMachine.TestCase.settings = budget(8, 25)
     SandboxMachine.TestCase().runTest()
     report(SandboxMachine)
 
@@ -245,7 +245,7 @@ class TableMachine(WidgetMachine):
 
 
 def test_table_machine():
-    TableMachine.TestCase.settings = budget(6, 30)
+    TableMachine.TestCase.settings = budget(5, 25)
     TableMachine.TestCase().runTest()
     report(TableMachine)
 
@@ -287,6 +287,6 @@ class CompareMachine(WidgetMachine):
 
 
 def test_compare_machine():
-    CompareMachine.TestCase.settings = budget(4, 15)
+    CompareMachine.TestCase.settings = budget(3, 12)
     CompareMachine.TestCase().runTest()
     report(CompareMachine)

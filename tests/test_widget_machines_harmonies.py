@@ -225,7 +225,7 @@ class ExplorerMachine(WidgetMachine):
 
 
 def test_explorer_machine():
-    ExplorerMachine.TestCase.settings = budget(6, 25)
+    ExplorerMachine.TestCase.settings = budget(5, 20)
     ExplorerMachine.TestCase().runTest()
     report(ExplorerMachine)
 
@@ -378,6 +378,6 @@ class TableMachine(WidgetMachine):
 
 
 def test_game_table_machine():
-    TableMachine.TestCase.settings = budget(6, 30)
+    TableMachine.TestCase.settings = budget(5, 25)
     TableMachine.TestCase().runTest()
     report(TableMachine)
