@@ -6,10 +6,10 @@ position each leaves, then plays each of them out to the end of the round many t
 computer players (greedy with a little chance in them) and ranks them by how the round ends:
 
 * the player's score after the wall tiling plus what the wall promises for later (rows, columns and
-  colours on their way to a bonus, tiles waiting on unfinished pattern lines), because a round's
-  points are not the whole story;
-* minus the same measure for the other players (their mean), because a take also decides what the
-  others can still take.
+  colours on their way to a bonus, tiles waiting on unfinished pattern lines, empty cells next to
+  many tiles), because a round's points are not the whole story;
+* minus a part (three tenths) of the same measure for the other players (their mean), because a
+  take also decides what the others can still take.
 
 Within a round nothing is hidden: the factories and the centre are on the table. Only the order of
 the tiles in the bag is secret, and it matters from the next round on. The advisor never reads it:
@@ -70,9 +70,13 @@ _COLOUR_MASKS = tuple(sum(1 << (SIZE * r + c) for r in range(SIZE) for c in rang
 _PROMISE = 1.0
 _WAITING = 0.6
 # The weight of the others' standing in the value of a position.
-_OTHERS = 1.0
+_OTHERS = 0.3
+# How a bonus's chance grows with the tiles it has: (have / 5) ** _SHAPE.
+_SHAPE = 2.0
+# How much the empty cells' neighbours are worth (a compact wall scores more in the rounds to come).
+_ADJACENCY = 0.1
 # The chance in the playouts' quick players: a random extra of up to this many points per move.
-_NOISE = 1.5
+_NOISE = 1.0
 
 
 @dataclass(frozen=True)
@@ -238,7 +242,7 @@ def _chance(have: int, rounds_left: int) -> float:
         return 1.0
     if SIZE - have > rounds_left:
         return 0.0
-    return (have / SIZE) ** 2
+    return (have / SIZE) ** _SHAPE
 
 
 def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
@@ -253,6 +257,13 @@ def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
         have = cells.count(k) if gray else (wall & _COLOUR_MASKS[k]).bit_count()
         value += COLOUR_BONUS * _chance(have, rounds_left)
     value *= _PROMISE
+    if _ADJACENCY and rounds_left > 1:
+        around = 0
+        for index in range(SIZE * SIZE):
+            if not wall >> index & 1:
+                row, column = divmod(index, SIZE)
+                around += placement_points(wall, row, column) - 1
+        value += _ADJACENCY * around * min(rounds_left - 1, 3) / 3
     for line in LINES:
         n = board.line_count[line]
         if 0 < n <= line:  # an unfinished line waits for the next rounds
