@@ -11,15 +11,14 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# compat mode puts the repository on sys.path, so notebooks/harmonies never shadows the package
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]" --config-settings editable_mode=compat
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told to (containers and CI machines often are root).
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_OK) notebooks/
+	$(BIN)/python tools/lab.py $(ROOT_OK)
 
 # The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
 serve: $(STAMP)
