@@ -1,12 +1,13 @@
 """How strong the Azul coach plays, and how quickly it answers.
 
-    python benchmarks/azul_strength.py --games 100 --budget 160
+    python benchmarks/azul_strength.py --games 100 --budget 40
 
 Plays ``--games`` two-player games of the strong player (``StrongPolicy`` with ``--budget``
 playouts per move) against the greedy player, and as many against the random player, the strong
 player taking seat 0 in the even games and seat 1 in the odd ones; game ``i`` uses seed ``S + i``.
 Then times ``advise()`` at its default budget on positions taken from greedy games (the first
-move of each round, where the search has the most to play out). Prints one ``name=value`` per line:
+move of each round, where the search has the most to play out). Prints one ``name=value`` per line,
+each as soon as it is known (the settings first):
 
 * ``azul_strong_mean``: the strong player's mean score against greedy;
 * ``azul_strong_win_vs_greedy``: its share of wins against greedy (a shared victory counts half);
@@ -73,24 +74,23 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hints", type=int, default=20, help="positions to time advise() on")
     args = parser.parse_args(argv)
+    figures: dict[str, float] = {}
+
+    def report(**found: float) -> None:  # each figure as soon as it is known
+        for name, value in found.items():
+            figures[name] = value
+            print(f"{name}={value}", flush=True)
+
+    report(azul_budget=args.budget, azul_games=args.games, azul_seed=args.seed)
     mean, win, greedy_mean = duel(args.games, args.budget, "greedy", args.seed)
+    report(azul_strong_mean=round(mean, 1), azul_strong_win_vs_greedy=round(win, 3),
+           azul_greedy_mean_vs_strong=round(greedy_mean, 1))
     mean_random, win_random, _ = duel(args.games, args.budget, "random", args.seed)
+    report(azul_strong_mean_vs_random=round(mean_random, 1),
+           azul_strong_win_vs_random=round(win_random, 3))
     hint, hint_max, per_s = hint_times(args.hints, args.seed)
-    figures = {
-        "azul_strong_mean": round(mean, 1),
-        "azul_strong_win_vs_greedy": round(win, 3),
-        "azul_greedy_mean_vs_strong": round(greedy_mean, 1),
-        "azul_strong_mean_vs_random": round(mean_random, 1),
-        "azul_strong_win_vs_random": round(win_random, 3),
-        "azul_hint_s": round(hint, 3),
-        "azul_hint_max_s": round(hint_max, 3),
-        "azul_playouts_per_s": round(per_s),
-        "azul_budget": args.budget,
-        "azul_games": args.games,
-        "azul_seed": args.seed,
-    }
-    for name, value in figures.items():
-        print(f"{name}={value}", flush=True)
+    report(azul_hint_s=round(hint, 3), azul_hint_max_s=round(hint_max, 3),
+           azul_playouts_per_s=round(per_s))
     return figures
 
 
