@@ -182,6 +182,14 @@ class TableMachine(WidgetMachine):
             play(move)
             self.accepted.append(move)
         table._play = spy
+        start = table._start
+
+        def restart(players, seats, wall, seed):  # the form's New game: a fresh engine game
+            start(players, seats, wall, seed)
+            self.shadow = Game(players, seed=table.game.seed, wall=wall)
+            self.accepted.clear()
+            self.seen = {}
+        table._start = restart
         self.start()
 
     def texts(self):
