@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tabletop import commandline
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
 from .errors import ScenarioError
@@ -39,7 +40,7 @@ from .tiling import EndBonus, describe
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    _early_language(argv)
+    commandline.speak(argv)  # before the parser is built, so that --help speaks it too
     args = _parser().parse_args(argv)
     if args.lang:
         set_language(args.lang)
@@ -56,19 +57,10 @@ def main(argv: list[str] | None = None) -> int:
                 budget=args.budget)
 
 
-def _early_language(argv: list[str]) -> None:
-    """Choose the language of ``--lang CODE`` (or ``--lang=CODE``) before the parser is built, so
-    that ``--help`` speaks it too. An unknown code is left for the parser to refuse."""
-    for i, arg in enumerate(argv):
-        code = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.removeprefix("--lang=")
-        if arg.startswith("--lang") and code in LANGUAGES:
-            set_language(code)
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m azul", description=t("cli.description"))
     lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+    lang.add_argument("--lang", type=commandline.language_code, default=None, metavar="CODE",
                       help=t("cli.help.lang", languages=series(
                           f"{code} ({language.name})" for code, language in LANGUAGES.items())))
     commands = parser.add_subparsers(dest="command", required=True)
