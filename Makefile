@@ -22,12 +22,21 @@ ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py $(ROOT_OK)
 
-# The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
+# The notebooks as apps for a class (code hidden), through the classroom server (classroom/):
+#   make serve                     this machine only, http://127.0.0.1:8866, no access code
+#   make serve HOST=0.0.0.0        the class network, with an access code (the link is printed)
+#   LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30   that lesson preheated 30 times
+#   MAX_KERNELS=36                 at most this many kernels (about 115 MB each), then "server full"
+HOST ?= 127.0.0.1
+LESSON ?=
+POOL ?= 0
+MAX_KERNELS ?= 36
 serve: $(STAMP)
-	$(BIN)/voila notebooks/ --no-browser --Voila.ip=127.0.0.1 --port=8866
+	CLASSROOM_LESSON='$(LESSON)' CLASSROOM_POOL='$(POOL)' CLASSROOM_MAX_KERNELS='$(MAX_KERNELS)' \
+		$(BIN)/python -m classroom notebooks/ --no-browser --Voila.ip=$(HOST) --port=8866
 
 lint: $(STAMP)
-	$(BIN)/ruff check conftest.py harmonies azul tabletop tests benchmarks tools notebooks
+	$(BIN)/ruff check conftest.py harmonies azul tabletop classroom tests benchmarks tools notebooks
 
 # The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
 test: lint lite-inputs
@@ -48,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
 	$(BIN)/python benchmarks/harmonies_bench.py
 	$(BIN)/python benchmarks/widgets_bench.py
+	$(BIN)/python benchmarks/widget_machines.py --actions 300
 
 clean:
 	rm -rf $(VENV) .lite site

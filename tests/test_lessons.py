@@ -89,3 +89,11 @@ def test_a_notebook_without_an_english_source_is_reported(tree):
     stray.parent.mkdir(parents=True)
     nbformat.write(nbformat.v4.new_notebook(), stray)
     assert any("99-old.ipynb: no English notebook" in p for p in lessons.problems())
+
+
+def test_translated_notebooks_leave_output_comparison_to_english(tree):
+    nb = nbformat.read(tree, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nprint(lesson('x'))", id="out"))
+    nbformat.write(nb, tree)
+    cells = lessons.translated("nl", Path("azul-lessons/01-x.ipynb")).cells
+    assert cells[-1].source == "print(lesson('x'))"

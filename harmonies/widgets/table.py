@@ -180,8 +180,11 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
         """Handle a click on the table picture (see the class docstring for the keys)."""
         key = str(key).strip()
         kind, _, rest = key.partition(":")
-        if kind.lower().startswith("seat") and kind[4:].isdigit():
+        if kind.lower().startswith("seat") and kind[4:].isdecimal():
             seat, current = int(kind[4:]), self._game.current
+            if seat >= self._game.n:  # no such seat at this table: the picture never draws one
+                self._say(t.lazy("table.not_clickable", key=repr(key)))
+                return
             if seat != current:
                 self._say(lambda: t("table.other_side", player=self._who(seat), current=self._who(current)))
                 return
@@ -336,7 +339,7 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
 
     def _spirit(self, card: str) -> None:
         p = self._game.player
-        if card.strip().isdigit() and int(card) == p.spirit:
+        if card.strip().isdecimal() and int(card) == p.spirit:
             self._select(card)
         else:
             self._human(f"spirit {card}")
