@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,lite]"
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told to (containers and CI machines often are root).
@@ -45,12 +45,19 @@ test: lint lite-inputs
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
 # site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and
 # asks no other host for anything (docs/lite.md: adding the compiled packages for the charts).
-lite: $(STAMP)
+# jupyterlite in an environment of its own: its kernel extension must not reach Voila's and Lab's pages.
+LITE_TOOLS := .lite/tools
+$(LITE_TOOLS)/.installed:
+	$(PYTHON) -m venv $(LITE_TOOLS)
+	$(LITE_TOOLS)/bin/python -m pip install --quiet "jupyterlite-core==0.8.6" "jupyterlite-pyodide-kernel==0.8.6"
+	touch $@
+
+lite: $(STAMP) $(LITE_TOOLS)/.installed
 	$(BIN)/python tools/lite.py fetch $(if $(OFFLINE),--offline)
 	$(BIN)/python tools/lite.py build --out site $(if $(OFFLINE),--offline)
 
 # What an offline build needs, downloaded once into .lite/ (Pyodide from npm, wheels from PyPI).
-lite-inputs: $(STAMP)
+lite-inputs: $(STAMP) $(LITE_TOOLS)/.installed
 	$(BIN)/python tools/lite.py fetch --offline
 
 bench: $(STAMP)

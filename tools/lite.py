@@ -41,6 +41,10 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".lite"
+# jupyterlite itself lives in a small environment of its own (``make lite-inputs`` makes it): its
+# JupyterLab extension for the in-browser kernel must not sit beside Voila and JupyterLab, whose
+# pages would load it and fail.
+TOOLS = CACHE / "tools"
 SITE = ROOT / "site"
 PYODIDE = "314.0.6"
 CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE}/full/"
@@ -211,7 +215,10 @@ def build(out: Path, cache: Path, offline: bool, release: Path | None = None) ->
             "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS],
         }}
         (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
-        command = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir", str(lite_dir)]
+        jupyter = TOOLS / "bin" / "jupyter"
+        if not jupyter.exists():
+            raise SystemExit(f"jupyterlite is not installed in {TOOLS}: run 'make lite-inputs'")
+        command = [str(jupyter), "lite", "build", "--lite-dir", str(lite_dir)]
         run(command, cwd=lite_dir)
         shutil.copytree(wheels, tmp / "site" / WHEELS)  # the build copies no other static folder
         shutil.rmtree(out, ignore_errors=True)
@@ -237,11 +244,11 @@ def project_wheel(dest: Path, source: Path) -> Path:
 
 
 def extension_dir(name: str) -> Path:
-    for prefix in (Path(sys.prefix), Path(sys.base_prefix)):
+    for prefix in (TOOLS, Path(sys.prefix), Path(sys.base_prefix)):
         path = prefix / "share" / "jupyter" / "labextensions" / name
         if (path / "package.json").exists():
             return path
-    raise SystemExit(f"the JupyterLab extension {name} is not installed: pip install -e '.[notebooks,lite]'")
+    raise SystemExit(f"the JupyterLab extension {name} is not installed: run 'make lite-inputs'")
 
 
 def site_lock(pyodide_lock: dict, wheels: Path, offline: bool) -> dict:
