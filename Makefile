@@ -1,24 +1,26 @@
 # Two entry points for a fresh machine with Python 3.11+:
 #   make lab   installs everything into .venv and opens JupyterLab on notebooks/
 #   make test  installs everything into .venv and runs the whole test suite
+# and one for a class without a server:
+#   make lite  builds the lessons as a static JupyterLite site into site/ (OFFLINE=1: needs no internet)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab serve test lint bench clean
+.PHONY: lab serve test lint bench clean lite lite-inputs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,lite]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told to (containers and CI machines often are root).
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_OK) notebooks/
+	$(BIN)/python tools/lab.py $(ROOT_OK)
 
 # The notebooks as apps for a class (code hidden), through the classroom server (classroom/):
 #   make serve                     this machine only, http://127.0.0.1:8866, no access code
@@ -36,13 +38,26 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check conftest.py harmonies azul tabletop classroom tests benchmarks tools notebooks
 
-test: lint
+# The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
+test: lint lite-inputs
 	$(BIN)/python -m pytest
+
+# The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
+# site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and
+# asks no other host for anything (docs/lite.md: adding the compiled packages for the charts).
+lite: $(STAMP)
+	$(BIN)/python tools/lite.py fetch $(if $(OFFLINE),--offline)
+	$(BIN)/python tools/lite.py build --out site $(if $(OFFLINE),--offline)
+
+# What an offline build needs, downloaded once into .lite/ (Pyodide from npm, wheels from PyPI).
+lite-inputs: $(STAMP)
+	$(BIN)/python tools/lite.py fetch --offline
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
 	$(BIN)/python benchmarks/harmonies_bench.py
 	$(BIN)/python benchmarks/widgets_bench.py
+	$(BIN)/python benchmarks/widget_machines.py --actions 300
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .lite site

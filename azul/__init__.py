@@ -7,7 +7,8 @@ The package reads in layers, each module building on the ones before:
 * ``moves`` — ``Take`` and ``Place`` moves and the text they read as;
 * ``tiling`` — the wall tiling as observable steps, the scoring rule, the end of the game;
 * ``game`` — the whole state (``Game``): legal moves, phases, rounds, saving and loading;
-* ``policies`` — computer players: uniformly random and greedy;
+* ``policies`` — computer players: uniformly random, greedy and strong;
+* ``advisor`` — the coach: the best moves ranked, with their expected gain and reasons;
 * ``scenario`` — position files for what-if questions;
 * ``cli`` — ``python -m azul tile FILE`` and ``python -m azul play``.
 
@@ -22,6 +23,7 @@ A first game::
     game.scores, game.winners
 """
 
+from .advisor import Advice, advise
 from .board import EMPTY, Board
 from .errors import (
     AzulError,
@@ -44,7 +46,7 @@ from .errors import (
 )
 from .game import OFFER, OVER, TILING, Game
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move
-from .policies import POLICIES, GreedyPolicy, RandomPolicy, gain, play_out
+from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, gain, play_out
 from .scenario import Scenario, TilingResult
 from .tiles import (
     COLOURS,
@@ -72,6 +74,7 @@ from .tiling import (
 )
 
 __all__ = [
+    "Advice", "advise",
     "EMPTY", "Board",
     "AzulError", "CellTaken", "ColourNotThere", "ColumnHasColour", "ColumnRequired",
     "FloorNotAllowed", "GameOver", "IllegalMove", "LineFull", "LineHoldsOtherColour",
@@ -79,7 +82,7 @@ __all__ = [
     "WrongColour", "WrongPhase",
     "OFFER", "OVER", "TILING", "Game",
     "CENTRE", "FLOOR", "Move", "Place", "Take", "parse_move",
-    "POLICIES", "GreedyPolicy", "RandomPolicy", "gain", "play_out",
+    "POLICIES", "GreedyPolicy", "RandomPolicy", "StrongPolicy", "gain", "play_out",
     "Scenario", "TilingResult",
     "COLOURS", "FACTORIES", "FLOOR_PENALTIES", "LETTERS", "MARKER", "NAMES", "colour_of",
     "wall_colour", "wall_column",

@@ -5,7 +5,10 @@ prints the result as JSON, or in words with ``--explain``. A file that is not va
 ``error: <field>: <what is wrong>`` on standard error, nothing on standard output, and exits with
 status 2.
 
-``play`` plays a whole game between policies and prints every round and the result.
+``play`` plays a whole game between policies (``--policy strong,greedy``: one per seat, or one name
+for every seat) and prints every round and the result, or with ``--json`` only the result as JSON:
+the seed, the wall, the players, the policies, each player's score with the rows, columns and colours
+completed, the winners (players count from 0), the rounds and the turns (takes) played.
 
 ``render`` draws a scenario's boards (after the wall tiling with ``--tiled``) to a picture file,
 SVG, PNG or PDF by its extension; a bad file or an unknown extension fails as ``tile`` does.
@@ -22,11 +25,13 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tabletop import commandline
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
 from .errors import ScenarioError
 from .game import Game
 from .locale import t
+from .moves import Take
 from .policies import POLICIES
 from .scenario import Scenario
 from .tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, series
@@ -35,7 +40,7 @@ from .tiling import EndBonus, describe
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    _early_language(argv)
+    commandline.speak(argv)  # before the parser is built, so that --help speaks it too
     args = _parser().parse_args(argv)
     if args.lang:
         set_language(args.lang)
@@ -44,22 +49,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "render":
         return render(args.file, args.output, colour_blind=args.colour_blind,
                       high_contrast=args.high_contrast, tiled=args.tiled)
-    return play(args.players, args.seed, args.policy, args.wall)
-
-
-def _early_language(argv: list[str]) -> None:
-    """Choose the language of ``--lang CODE`` (or ``--lang=CODE``) before the parser is built, so
-    that ``--help`` speaks it too. An unknown code is left for the parser to refuse."""
-    for i, arg in enumerate(argv):
-        code = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.removeprefix("--lang=")
-        if arg.startswith("--lang") and code in LANGUAGES:
-            set_language(code)
+    if len(args.policy) not in (1, args.players):
+        print(t("cli.error", message=t("cli.play.policy_count", players=args.players,
+                                       policies=len(args.policy))), file=sys.stderr)
+        return 2
+    return play(args.players, args.seed, args.policy, args.wall, as_json=args.json,
+                budget=args.budget)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m azul", description=t("cli.description"))
     lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+    lang.add_argument("--lang", type=commandline.language_code, default=None, metavar="CODE",
                       help=t("cli.help.lang", languages=series(
                           f"{code} ({language.name})" for code, language in LANGUAGES.items())))
     commands = parser.add_subparsers(dest="command", required=True)
@@ -70,9 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2,
                        help=t("cli.help.players"))
     play_.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
-    play_.add_argument("--policy", choices=sorted(POLICIES), default="random",
-                       help=t("cli.help.policy"))
+    play_.add_argument("--policy", type=_policy_list, default=["random"],
+                       metavar="|".join(sorted(POLICIES)),
+                       help=t("cli.help.policy", policies=join_or(sorted(POLICIES))))
     play_.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
+    play_.add_argument("--budget", type=_positive, default=None, metavar="N",
+                       help=t("cli.help.budget"))
+    play_.add_argument("--json", action="store_true", help=t("cli.help.json"))
     render_ = commands.add_parser("render", parents=[lang], help=t("cli.help.render"))
     render_.add_argument("file", help=t("cli.help.file"))
     render_.add_argument("-o", "--output", required=True, help=t("cli.help.output"))
@@ -80,6 +85,26 @@ def _parser() -> argparse.ArgumentParser:
     render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
     return parser
+
+
+def _policy_list(text: str) -> list[str]:
+    """``strong,greedy``: one policy name per seat, or one for every seat."""
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(t("cli.play.unknown_policy", policy=repr(name),
+                                               policies=join_or(sorted(POLICIES))))
+    return names
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(t("cli.play.bad_budget", value=repr(text)))
+    return value
 
 
 def _read_scenario(path: str, stdin: TextIO | None, stderr: TextIO) -> Scenario | None:
@@ -150,12 +175,26 @@ def pretty_json(value, indent: str = "") -> str:
     return json.dumps(value)
 
 
-def play(players: int, seed: int | None, policy: str, wall: str = "colored",
-         stdout: TextIO | None = None) -> int:
+def play(players: int, seed: int | None, policy: str | list[str], wall: str = "colored",
+         stdout: TextIO | None = None, *, as_json: bool = False, budget: int | None = None) -> int:
+    """Play one game; ``policy`` is a name for every seat or a list of one name per seat;
+    ``budget`` is the strong player's playouts per move (default: the advisor's)."""
     out = stdout or sys.stdout
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) == 1:
+        names *= players
     game = Game(players, seed, wall)
-    chooser = [POLICIES[policy](f"{game.seed}:{p}") for p in range(players)]
-    print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed, policy=policy), file=out)
+    chooser = [_policy(name, f"{game.seed}:{p}", budget) for p, name in enumerate(names)]
+    if as_json:
+        turns = 0
+        while not game.over:
+            move = chooser[game.current](game)
+            turns += type(move) is Take
+            game.play(move)
+        print(pretty_json(result(game, names, turns)), file=out)
+        return 0
+    print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed,
+            policy=names[0] if len(set(names)) == 1 else ",".join(names)), file=out)
     while not game.over:
         print("\n" + t("cli.play.round", round=game.round, player=game.current), file=out)
         factories = "  ".join(_tiles(f) for f in game.factories)
@@ -173,6 +212,21 @@ def play(players: int, seed: int | None, policy: str, wall: str = "colored",
         print("  " + t("cli.play.scores", scores=series(game.scores)), file=out)
     _print_end(game, out)
     return 0
+
+
+def _policy(name: str, seed: str, budget: int | None):
+    if name == "strong" and budget is not None:
+        return POLICIES[name](seed, budget=budget)
+    return POLICIES[name](seed)
+
+
+def result(game: Game, policies: list[str], turns: int) -> dict:
+    """The end of a game as JSON-ready data (``play --json``)."""
+    scores = [{"player": p, "score": board.score, "rows": board.complete_rows(),
+               "columns": board.complete_columns(), "colours": board.complete_colours()}
+              for p, board in enumerate(game.boards)]
+    return {"seed": game.seed, "wall": game.wall, "players": game.players, "policies": policies,
+            "scores": scores, "winners": game.winners, "rounds": game.round, "turns": turns}
 
 
 def _print_end(game: Game, out: TextIO) -> None:

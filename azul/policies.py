@@ -3,6 +3,8 @@
 * ``RandomPolicy(seed)`` picks uniformly among ``game.legal_moves()`` with its own generator, so
   the game's generator (the bag) and the player's choices stay independent.
 * ``GreedyPolicy()`` picks the move with the best immediate gain (see ``gain``).
+* ``StrongPolicy(seed)`` plays the coach's first advice (``azul.advisor.advise``): a search with
+  playouts to the end of the round, which never looks at the order of the tiles in the bag.
 """
 
 from __future__ import annotations
@@ -81,9 +83,33 @@ class GreedyPolicy:
         return best_move
 
 
+class StrongPolicy:
+    """The move ``azul.advisor.advise`` ranks first, with ``budget`` playouts (and ``seconds``, a
+    time limit, when given). Each call gets its seed from the policy's own generator, so the same
+    seed plays the same game (when the budget is in playouts only)."""
+
+    def __init__(self, seed: int | str | None = None, budget: int | None = None,
+                 seconds: float | None = None) -> None:
+        from .advisor import DEFAULT_BUDGET
+
+        self.rng = random.Random(seed)
+        self.budget = DEFAULT_BUDGET if budget is None and seconds is None else budget
+        self.seconds = seconds
+
+    def __call__(self, game: Game) -> Move:
+        from .advisor import advise  # the advisor builds on this module's gain
+
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seed = self.rng.randrange(2**32)
+        return advise(game, budget=self.budget, seconds=self.seconds, seed=seed, top=1)[0].move
+
+
 POLICIES: dict[str, Callable[..., Policy]] = {
     "random": RandomPolicy,
     "greedy": lambda seed=None: GreedyPolicy(),
+    "strong": StrongPolicy,
 }
 
 

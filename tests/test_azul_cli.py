@@ -195,3 +195,58 @@ def test_lang_chooses_the_language_of_the_output(tmp_path, stand_in, capsys):
     assert i18n.language() == "nl"
     assert cli.main([*args, "--lang", "en"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("The game goes on: no wall has a complete row.")
+
+
+# --- play: one policy per seat, the strong player, --json -------------------------------------------
+
+
+def test_play_json_gives_the_result_and_one_policy_per_seat():
+    args = ("play", "--seed", "4", "--policy", "strong,greedy", "--budget", "6", "--json")
+    run = azul(*args)
+    assert run.returncode == 0 and run.stderr == ""
+    result = json.loads(run.stdout)
+    assert list(result) == ["seed", "wall", "players", "policies", "scores", "winners", "rounds",
+                            "turns"]
+    assert result["seed"] == 4 and result["wall"] == "colored" and result["players"] == 2
+    assert result["policies"] == ["strong", "greedy"]
+    assert [s["player"] for s in result["scores"]] == [0, 1]
+    best = max(s["score"] for s in result["scores"])
+    assert result["winners"] and all(result["scores"][w]["score"] == best
+                                     for w in result["winners"])
+    assert any(s["rows"] >= 1 for s in result["scores"])  # the game ends on a complete row
+    assert result["rounds"] >= 5 and result["turns"] >= 8 * result["rounds"]
+    assert azul(*args).stdout == run.stdout  # a seed and a budget in playouts: the same game
+
+
+def test_play_one_name_applies_to_every_seat_and_the_text_names_the_policies():
+    run = azul("play", "--players", "3", "--seed", "2", "--policy", "greedy", "--json")
+    assert json.loads(run.stdout)["policies"] == ["greedy"] * 3
+    text = azul("play", "--seed", "2", "--policy", "random,greedy")
+    assert text.returncode == 0
+    assert text.stdout.startswith("Azul: 2 players, colored wall, seed 2, random,greedy policy")
+
+
+def test_play_json_on_the_gray_wall_with_four_players():
+    run = azul("play", "--players", "4", "--seed", "9", "--wall", "gray", "--policy", "random",
+               "--json")
+    result = json.loads(run.stdout)
+    assert result["wall"] == "gray" and len(result["scores"]) == 4
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("--policy", "strong,greedy,random"), "one per seat (2), not 3"),
+    (("--policy", "clever"), "no policy 'clever': choose among greedy, random or strong"),
+    (("--policy", "strong", "--budget", "0"), "1 or more, not '0'"),
+])
+def test_play_refuses_bad_policies_and_budgets(args, words):
+    run = azul("play", "--seed", "1", *args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert words in run.stderr
+
+
+def test_play_help_names_the_strong_player_in_each_language():
+    english = azul("play", "--help").stdout
+    assert "strong,greedy" in english and "--json" in english and "--budget" in english
+    for code in ("fa", "nl", "vi"):
+        other = azul("play", "--help", "--lang", code).stdout
+        assert "strong,greedy" in other and other != english

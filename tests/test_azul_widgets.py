@@ -685,7 +685,9 @@ def test_the_table_follows_the_language(pseudo_dutch):
     i18n.set_language("nl")
     assert labels(table) == [(t("widgets.table.button.step"), t("widgets.table.tip.step")),
                              *[(t(f"widgets.table.button.{k}"),) * 2
-                               for k in ("run_opponents", "undo", "redo", "play")]]
+                               for k in ("run_opponents", "undo", "redo", "play")],
+                             (t("widgets.table.button.hint"), t("widgets.table.tip.hint")),
+                             (t("widgets.table.button.new_game"), t("widgets.table.tip.new_game"))]
     assert parts(table, w.Checkbox)[0].description == t("widgets.table.label.auto")
     assert table.message == t("widgets.table.not_a_place", key="'bag'")
     assert table.log[-2] == t("widgets.table.log.took", player=0, seat=t("widgets.seat.human"), n=2,

@@ -55,8 +55,8 @@ def test_set_language_changes_the_texts_and_unknown_codes_are_refused():
     assert t("quiz.check") == "Check"
     i18n.set_language("nl")
     assert i18n.language() == "nl" and t("quiz.check") == "Controleer"
-    with pytest.raises(UnknownLanguage, match="'de' is not a language of this project: choose one of en"):
-        i18n.set_language("de")
+    with pytest.raises(UnknownLanguage, match="'de' is geen taal van dit project: kies uit en"):
+        i18n.set_language("de")  # the refusal speaks the language in force
     assert i18n.language() == "nl"  # a refused choice changes nothing
 
 
@@ -176,3 +176,16 @@ def test_a_voila_address_chooses_the_starting_language():
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                              check=True)
         assert out.stdout.strip() == expected, (query, environment)
+
+
+def test_catalogues_merge_key_by_key():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    base = {"a": "A", "b": "B", "c": "C"}
+    ours = {"a": "A", "b": "B2", "c": "C", "x": "X"}
+    theirs = {"a": "A1", "b": "B3", "y": "Y"}
+    merged, clashes = tool.merge3(base, ours, theirs)
+    assert merged == {"a": "A1", "b": "B2", "x": "X", "y": "Y"} and clashes == ["b"]

@@ -13,12 +13,13 @@ from tabletop.history import History
 from tabletop.localised import html
 
 from .. import draw
+from ..advisor import Advice, advise
 from ..errors import AzulError, ColourNotThere
 from ..game import OFFER, TILING, Game
 from ..locale import t
 from ..moves import CENTRE, FLOOR, Move, Place, Take, parse_move
 from ..policies import POLICIES
-from ..tiles import LETTERS, colour_title
+from ..tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, colour_title
 from ..tiling import (
     Step,
 )
@@ -37,7 +38,7 @@ SEATS = ("human", *POLICIES)
 
 class AzulTable(_Worded, w.VBox):
     """A game for 2 to 4 players at one screen; each seat is ``"human"`` or a computer policy
-    (``"greedy"``, ``"random"``).
+    (``"greedy"``, ``"random"``, ``"strong"``).
 
     A human plays by clicking: ``click("factory:N:L")`` or ``click("centre:L")`` selects the tiles
     of colour letter L, then ``click("line:I")`` or ``click("floor")`` puts them on the current
@@ -47,11 +48,27 @@ class AzulTable(_Worded, w.VBox):
     answer at once unless ``auto`` is False; ``step()`` lets the current computer seat play one
     move, ``run_opponents()`` plays them until a human must move. ``undo()`` and ``redo()`` go
     back and forth through the actions; ``log`` tells the game in words.
+
+    ``hint()`` asks the coach (``azul.advisor.advise``) for the best moves of the human to move:
+    the picture rings the tiles and the line of the first one, and ``hints`` lists them with
+    their reasons. ``new_game(players, seats, wall, seed)`` starts another game at the same table;
+    the form under the picture does the same without code.
     """
 
     def __init__(self, players: int = 2, *, seats: Sequence[str] | None = None,
                  wall: str = "colored", seed: int | str | None = None,
                  display: Display | None = None, auto: bool = True) -> None:
+        self.display = display
+        self._auto_value = auto
+        self._start(players, seats, wall, seed)
+        self._build_view()
+        self._localise()
+        self.relabel()
+
+    def _start(self, players: int, seats: Sequence[str] | None, wall: str,
+               seed: int | str | None) -> None:
+        """A fresh game and everything that goes with it; raises ``ValueError`` (and changes
+        nothing) for seats or settings that do not fit."""
         seats = list(seats) if seats is not None else ["human"] + ["greedy"] * (players - 1)
         if len(seats) != players:
             raise ValueError(t("widgets.table.seat_count", players=players, seats=len(seats)))
@@ -59,21 +76,30 @@ class AzulTable(_Worded, w.VBox):
             if seat not in SEATS:
                 raise ValueError(t("widgets.table.unknown_seat", seats=i18n.join_or(SEATS),
                                    seat=repr(seat)))
-        self._game = Game(players, seed=seed, wall=wall)
+        game = Game(players, seed=seed, wall=wall)
+        self._game = game
         self._seats = seats
-        self._policies = {p: POLICIES[seat](f"{self._game.seed}:{p}")
+        self._policies = {p: POLICIES[seat](f"{game.seed}:{p}")
                           for p, seat in enumerate(seats) if seat != "human"}
-        self.display = display
-        self._auto_value = auto
         self._selected: tuple[int, int] | None = None
         self._message = ""
+        self._hints: list[Advice] = []
         # Log lines are put into words when read, so the whole log follows the language.
-        self._log: list[object] = [_Later(_start_line, tuple(seats), wall, self._game.seed),
+        self._log: list[object] = [_Later(_start_line, tuple(seats), wall, game.seed),
                                    self._round_line()]
         self._history: History[tuple[Game, list[object]]] = History()
-        self._build_view()
-        self._localise()
-        self.relabel()
+
+    def new_game(self, players: int = 2, seats: Sequence[str] | None = None,
+                 wall: str = "colored", seed: int | str | None = None) -> None:
+        """Start another game at this table (the form's New game button). Seats or settings
+        that do not fit leave the game as it was and say why in the warning area."""
+        try:
+            self._start(players, seats, wall, seed)
+        except ValueError as e:
+            self._refuse(str(e))
+            return
+        self._show_setup()
+        self._refresh()
 
     # --- what the widget shows -----------------------------------------------------------------
 
@@ -134,11 +160,32 @@ class AzulTable(_Worded, w.VBox):
                     for m in game.legal_moves()]
         return []
 
+    @property
+    def hints(self) -> list[str]:
+        """The coach's advice shown now, one line each (move, expected gain, reasons), in the
+        language in force; empty until ``hint()``."""
+        return [str(advice) for advice in self._hints]
+
+    def hint_keys(self) -> list[str]:
+        """The keys of the picture the first hint rings: the tiles to take and where they go."""
+        if not self._hints:
+            return []
+        move, p = self._hints[0].move, self._game.current
+        if isinstance(move, Take):
+            letter = LETTERS[move.colour]
+            source = f"centre:{letter}" if move.source == CENTRE else \
+                f"factory:{move.source}:{letter}"
+            target = f"player:{p}:floor" if move.line == FLOOR else f"player:{p}:line:{move.line}"
+            return [source, target]
+        return [f"player:{p}:floor" if move.column == FLOOR else
+                f"player:{p}:wall:{move.line},{move.column}"]
+
     def scene(self) -> Scene:
         """The table as drawn now, the selected tiles ringed; in a gray-wall tiling the cells
-        the tile may take (the engine's legal moves) are ringed for a human seat."""
+        the tile may take (the engine's legal moves) are ringed for a human seat; after a hint,
+        the tiles and the place of the advised move."""
         game = self._game
-        marks = []
+        marks = self.hint_keys()
         p = game.current
         if self._selected is not None:
             source, colour = self._selected
@@ -179,6 +226,21 @@ class AzulTable(_Worded, w.VBox):
         except AzulError as e:
             self._refuse(str(e))
 
+    def hint(self, top: int = 3) -> None:
+        """Ask the coach for the ``top`` best moves of the human to move (at the advisor's
+        default budget, seeded by the game and the move number, so the same position gets the
+        same advice)."""
+        game = self._game
+        if game.over:
+            self._refuse(t.lazy("widgets.table.game_over"))
+            return
+        if not self._is_human(game.current):
+            self._refuse(self._computer_turn())
+            return
+        self._hints = advise(game, seed=f"{game.seed}:{len(self._log)}", top=top)
+        self._message = ""
+        self._refresh()
+
     def step(self) -> None:
         """The computer seat to move plays one move."""
         if self._blocked_for_computer():
@@ -209,6 +271,7 @@ class AzulTable(_Worded, w.VBox):
         self._game, self._log = state
         self._selected = None
         self._message = ""
+        self._hints = []
         self._refresh()
 
     def _select(self, source: int, colour: int) -> None:
@@ -332,6 +395,7 @@ class AzulTable(_Worded, w.VBox):
     def _done(self) -> None:
         self._selected = None
         self._message = ""
+        self._hints = []
         self._refresh()
 
     def _play(self, move: Move | str) -> None:
@@ -400,14 +464,78 @@ class AzulTable(_Worded, w.VBox):
                            self._labelled(self.redo, t.lazy("widgets.table.button.redo")),
                            self._auto])
         play = w.HBox([self._move_text, self._labelled(lambda: self.act(self._move_text.value),
-                                                       t.lazy("widgets.table.button.play"))])
+                                                       t.lazy("widgets.table.button.play")),
+                       self._labelled(self.hint, t.lazy("widgets.table.button.hint"),
+                                      t.lazy("widgets.table.tip.hint"))])
+        self._hint_box = w.HTML()
         super().__init__([self._status, self._view, controls, play, self._warning,
-                          self._log_box])
+                          self._hint_box, self._log_box, self._build_setup()])
         self.add_class("azul-table")  # a stable handle for browser tests and styling
 
+    def _build_setup(self) -> w.VBox:
+        """The form that sets up a new game: players, the kind of each seat, the wall, the seed."""
+        narrow = {"style": {"description_width": "initial"}}
+        self._setup_players = w.Dropdown(options=list(PLAYER_COUNTS), **narrow,
+                                         layout=w.Layout(width="auto"))
+        self._setup_seats = [w.Dropdown(options=SEATS, **narrow, layout=w.Layout(width="auto"))
+                             for _ in range(max(PLAYER_COUNTS))]
+        self._setup_wall = w.Dropdown(options=WALL_KINDS, **narrow, layout=w.Layout(width="auto"))
+        self._setup_seed = w.Text(**narrow, layout=w.Layout(width="200px"))
+        self._word(self._setup_players, description=t.lazy("widgets.table.setup.players"))
+        self._word(self._setup_wall, description=t.lazy("widgets.table.setup.wall"))
+        self._word(self._setup_seed, description=t.lazy("widgets.table.setup.seed"),
+                   placeholder=t.lazy("widgets.table.setup.seed_placeholder"))
+        for p, menu in enumerate(self._setup_seats):
+            self._word(menu, description=t.lazy("widgets.table.setup.seat", player=p))
+        self._setup_players.observe(lambda _change: self._show_seat_menus(), "value")
+        self._show_setup()
+        head = w.HTML()
+        self._word(head, value=_Later(lambda: html(f"<b>{escape(t('widgets.table.setup.head'))}</b>")))
+        return w.VBox([head, w.HBox([self._setup_players, self._setup_wall, self._setup_seed]),
+                       w.HBox(self._setup_seats),
+                       self._labelled(self._new_game_from_form,
+                                      t.lazy("widgets.table.button.new_game"),
+                                      t.lazy("widgets.table.tip.new_game"))])
+
+    def _show_setup(self) -> None:
+        """The form shows the game being played."""
+        if not hasattr(self, "_setup_players"):
+            return
+        game = self._game
+        self._setup_players.value = game.players
+        for menu, seat in zip(self._setup_seats, self._seats, strict=False):
+            menu.value = seat
+        self._setup_wall.value = game.wall
+        self._setup_seed.value = str(game.seed)
+        self._show_seat_menus()
+
+    def _show_seat_menus(self) -> None:
+        players = self._setup_players.value
+        for p, menu in enumerate(self._setup_seats):
+            menu.layout.display = None if p < players else "none"
+
+    def _new_game_from_form(self) -> None:
+        players = self._setup_players.value
+        text = self._setup_seed.value.strip()
+        seed: int | str | None = None if not text else int(text) if text.isdigit() else text
+        self.new_game(players, [menu.value for menu in self._setup_seats[:players]],
+                      self._setup_wall.value, seed)
+
+    def _relabel_setup(self) -> None:
+        """The options of the form's menus in the language in force (their values stay)."""
+        for menu in self._setup_seats:
+            value = menu.value
+            menu.options = [(_seat_title(seat), seat) for seat in SEATS]
+            menu.value = value
+        value = self._setup_wall.value
+        self._setup_wall.options = [(_wall_words(kind), kind) for kind in WALL_KINDS]
+        self._setup_wall.value = value
+
     def relabel(self) -> None:
-        """Every label, the status line, the log and the message in the language in force."""
+        """Every label, the status line, the log, the hints and the message in the language in
+        force."""
         self._reword()
+        self._relabel_setup()
         self._refresh()
 
     def _refresh(self) -> None:
@@ -415,6 +543,19 @@ class AzulTable(_Worded, w.VBox):
         self._status.value = html(f"<b>{escape(self._status_line())}</b>")
         self._warning.value = _warning_html(self._message)
         self._log_box.value = html("<br>".join(escape(str(line)) for line in self._log[-60:]))
+        self._hint_box.value = self._hints_html()
+
+    def _hints_html(self) -> str:
+        if not self._hints:
+            return ""
+        items = "".join(
+            f"<li><b>{escape(str(advice.move))}</b> "
+            f"({escape(t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}'))}): "
+            f"{escape(' '.join(str(r) for r in advice.reasons))}</li>" for advice in self._hints)
+        head = t("widgets.table.hint.head", player=self._game.current)
+        return html(f"<b>{escape(head)}</b><ol style='margin:4px 0'>{items}</ol>",
+                    style="background:#eef6ff;border-left:4px solid #0072b2;padding:6px 10px;"
+                    "border-radius:4px")
 
     def _status_line(self) -> str:
         game = self._game

@@ -1,0 +1,340 @@
+"""The coach: the current player's best moves, ranked, each with its expected gain and its reasons.
+
+``advise(game)`` looks at every legal move of the player to move (a ``Take`` in the factory offer,
+a ``Place`` in the gray wall's tiling phase), keeps the most promising ones by a quick look at the
+position each leaves, then plays each of them out to the end of the round many times with quick
+computer players (greedy with a little chance in them) and ranks them by how the round ends:
+
+* the player's score after the wall tiling plus what the wall promises for later (rows, columns and
+  colours on their way to a bonus, tiles waiting on unfinished pattern lines, empty cells next to
+  many tiles), because a round's points are not the whole story;
+* minus a part (three tenths) of the same measure for the other players (their mean), because a
+  take also decides what the others can still take.
+
+Within a round nothing is hidden: the factories and the centre are on the table. Only the order of
+the tiles in the bag is secret, and it matters from the next round on. The advisor never reads it:
+it gives every playout a generator of its own, seeded from ``seed``, so a round that ends inside a
+playout draws its new factories from the counts in the bag (which anyone can work out by counting
+the tiles in sight and in the lid), never in the real game's order. Two games that differ only in
+the order of their bags get the same advice.
+
+The budget is ``budget`` playouts (the same seed always gives the same advice) and, when
+``seconds`` is given, a time limit too (then a busy machine can give less deep advice). The default
+budget answers within a second on a small laptop.
+
+Each ``Advice`` holds the move (the engine's own ``Take`` or ``Place``), ``gain`` (the points the
+player's score changes by, on average, by the end of the round), ``lead`` (how far ahead of the
+others the search ends, wall promise included), and ``reasons``: texts that follow the language in
+force, what the move does now (tiles to a line, to the floor and its penalty, a line it completes
+and what that scores at the tiling, the first-player marker) and what the search found.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from tabletop.i18n import Text
+
+from .board import COLUMN_MASKS, ROW_MASKS, Board
+from .game import Game
+from .locale import t
+from .moves import CENTRE, FLOOR, Move, Take
+from .policies import gain as immediate_gain
+from .tiles import (
+    COLOUR_BONUS,
+    COLOURS,
+    COLUMN_BONUS,
+    FLOOR_SLOTS,
+    LINES,
+    ROW_BONUS,
+    SIZE,
+    colour_title,
+    floor_penalty,
+    wall_colour,
+    wall_column,
+)
+from .tiling import free_columns, placement_points, points, runs
+
+#: Playouts of one ``advise`` call by default: about a tenth of a second on an idle two-core machine,
+#: well under a second when it is busy.
+DEFAULT_BUDGET = 100
+#: How many moves, at most, the playouts share (the rest are ranked by the quick look alone).
+CANDIDATES = 8
+
+# The colours' cells on the coloured wall, as bit masks like ROW_MASKS.
+_COLOUR_MASKS = tuple(sum(1 << (SIZE * r + c) for r in range(SIZE) for c in range(SIZE)
+                          if wall_colour(r, c) == k) for k in COLOURS)
+
+# How much a bonus on its way is worth now, and how much a tile waiting on a pattern line is.
+_PROMISE = 1.0
+_WAITING = 0.6
+# The weight of the others' standing in the value of a position.
+_OTHERS = 0.3
+# How a bonus's chance grows with the tiles it has: (have / 5) ** _SHAPE.
+_SHAPE = 2.0
+# How much the empty cells' neighbours are worth (a compact wall scores more in the rounds to come).
+_ADJACENCY = 0.1
+# The chance in the playouts' quick players: a random extra of up to this many points per move.
+_NOISE = 1.0
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One advised move and why."""
+
+    move: Move
+    gain: float  # the player's points by the end of the round, on average: score after - before
+    lead: float  # ahead (+) or behind (-) the others at the end of the round, wall promise included
+    playouts: int
+    reasons: tuple[Text, ...]
+
+    def __str__(self) -> str:
+        return t("advisor.line", move=self.move, gain=f"{self.gain:+.1f}",
+                 reasons=" ".join(str(r) for r in self.reasons))
+
+
+def advise(game: Game, *, budget: int | None = DEFAULT_BUDGET, seconds: float | None = None,
+           seed: int | str = 0, top: int | None = None) -> list[Advice]:
+    """The moves of the player to move, best first (see the module docstring). ``budget``: the
+    number of playouts (``None``: as many as ``seconds`` allows); ``seconds``: a time limit;
+    ``top``: how many moves to return (default: every move the search looked at). An ended game
+    has no advice."""
+    if budget is None and seconds is None:
+        raise TypeError("advise() needs a budget of playouts or of seconds")
+    moves = game.legal_moves()
+    if not moves:
+        return []
+    player = game.current
+    rng = random.Random(f"azul-advisor:{seed}")
+    before = game.boards[player].score
+    looked = sorted(((_quick_value(game, move), i, move) for i, move in enumerate(moves)),
+                    key=lambda x: (-x[0], x[1]))
+    candidates = [_Candidate(move, quick) for quick, _, move in looked[:CANDIDATES]]
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    alive = candidates if len(moves) > 1 else []
+    spent, sweep = 0, 0
+    while alive:
+        for cand in alive:
+            if budget is not None and spent >= budget or (
+                    deadline is not None and spent and time.perf_counter() > deadline):
+                alive = []
+                break
+            _playout(game, cand, player, rng)
+            spent += 1
+        sweep += 1
+        if alive and sweep & (sweep - 1) == 0 and len(alive) > 2:  # after sweeps 1, 2, 4, 8...
+            alive.sort(key=lambda c: -c.mean)
+            alive = alive[:max(2, len(alive) // 2)]
+            for cand in alive:
+                cand.level += 1
+    candidates.sort(key=lambda c: (-c.level, -c.mean if c.playouts else -c.quick))
+    ranked = [_advice(game, c, before) for c in candidates]
+    return ranked if top is None else ranked[:top]
+
+
+class _Candidate:
+    __slots__ = ("move", "quick", "playouts", "total", "gained", "lead", "level")
+
+    def __init__(self, move: Move, quick: float) -> None:
+        self.move, self.quick = move, quick
+        self.playouts, self.total, self.gained, self.lead, self.level = 0, 0.0, 0.0, 0.0, 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.playouts if self.playouts else self.quick
+
+
+# --- the search --------------------------------------------------------------------------------
+
+
+def _playout(game: Game, cand: _Candidate, player: int, rng: random.Random) -> None:
+    """Play ``cand.move`` then the rest of the round with quick noisy players; add what it gave."""
+    g = game.copy()
+    g.rng = rng  # the bag's order is unknown: the advisor draws with its own generator
+    g.play(cand.move)
+    start = game.round
+    while g.round == start and not g.over:
+        g.play(_quick_choice(g, rng))
+    values = _values(g)
+    mine = values[player]
+    others = [v for p, v in enumerate(values) if p != player]
+    rest = sum(others) / len(others)
+    cand.playouts += 1
+    cand.total += mine - _OTHERS * rest
+    cand.gained += g.boards[player].score
+    cand.lead += mine - rest
+
+
+def _quick_choice(game: Game, rng: random.Random) -> Move:
+    """The playouts' player: the best immediate gain, favouring tiles on lines, with some chance."""
+    moves = game.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    board = game.boards[game.current]
+    best, best_key = moves[0], None
+    draw = rng.random
+    for move in moves:
+        key = immediate_gain(game, move) + _NOISE * draw()
+        if type(move) is Take and move.line != FLOOR:
+            n = game.sources[move.source][move.colour]
+            key += 0.3 * min(n, move.line + 1 - board.line_count[move.line])
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def _quick_value(game: Game, move: Move) -> float:
+    """The position after ``move``, valued without playing on: the quick look that picks the
+    candidates."""
+    g = game.copy()
+    g.rng = random.Random(0)  # never the real bag order, even when the move ends the round
+    player = game.current
+    g.play(move)
+    values = _values(g)
+    others = [v for p, v in enumerate(values) if p != player]
+    return values[player] - _OTHERS * sum(others) / len(others)
+
+
+def _values(game: Game) -> list[float]:
+    """Each player's standing: the score after the coming wall tiling, plus the promise of the
+    wall; once the game is over, the final scores."""
+    if game.over:
+        return [float(s) for s in game.scores]
+    projected = [_project(board, game.gray) for board in game.boards]
+    fullest = max(f for _, _, _, f in projected)
+    rounds_left = max(1, SIZE - fullest)
+    return [score + _promise(wall, colours, board, rounds_left, game.gray)
+            for (score, wall, colours, _), board in zip(projected, game.boards, strict=True)]
+
+
+def _project(board: Board, gray: bool) -> tuple[int, int, list[int] | None, int]:
+    """The score, the wall (bits), the gray wall's colours and the fullest row after this board's
+    coming wall tiling (complete lines to the wall, on the gray wall in the best column; the floor
+    penalty), without changing the board."""
+    wall, score = board.wall, board.score
+    cells = board.cells[:] if gray else None
+    floor = len(board.floor)
+    for line in LINES:
+        if board.line_count[line] != line + 1:
+            continue
+        colour = board.line_colour[line]
+        if gray:
+            free = [c for c in range(SIZE) if cells[SIZE * line + c] < 0
+                    and colour not in cells[c::SIZE]]
+            if not free:
+                floor += line + 1
+                continue
+            column = max(free, key=lambda c: placement_points(wall, line, c))
+            cells[SIZE * line + column] = colour
+        else:
+            column = wall_column(line, colour)
+        wall |= 1 << (SIZE * line + column)
+        score += points(*runs(wall, line, column))
+    score = max(0, score + floor_penalty(floor))
+    fullest = max((wall & m).bit_count() for m in ROW_MASKS)
+    return score, wall, cells, fullest
+
+
+def _chance(have: int, rounds_left: int) -> float:
+    """How likely a row, column or colour with ``have`` of its 5 tiles gets finished."""
+    if have >= SIZE:
+        return 1.0
+    if SIZE - have > rounds_left:
+        return 0.0
+    return (have / SIZE) ** _SHAPE
+
+
+def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
+             gray: bool) -> float:
+    """What the wall and the waiting pattern lines promise for the rounds to come."""
+    value = 0.0
+    for m in ROW_MASKS:
+        value += ROW_BONUS * _chance((wall & m).bit_count(), rounds_left)
+    for m in COLUMN_MASKS:
+        value += COLUMN_BONUS * _chance((wall & m).bit_count(), rounds_left)
+    for k in COLOURS:
+        have = cells.count(k) if gray else (wall & _COLOUR_MASKS[k]).bit_count()
+        value += COLOUR_BONUS * _chance(have, rounds_left)
+    value *= _PROMISE
+    if _ADJACENCY and rounds_left > 1:
+        around = 0
+        for index in range(SIZE * SIZE):
+            if not wall >> index & 1:
+                row, column = divmod(index, SIZE)
+                around += placement_points(wall, row, column) - 1
+        value += _ADJACENCY * around * min(rounds_left - 1, 3) / 3
+    for line in LINES:
+        n = board.line_count[line]
+        if 0 < n <= line:  # an unfinished line waits for the next rounds
+            colour = board.line_colour[line]
+            if gray:
+                free = [c for c in range(SIZE) if cells[SIZE * line + c] < 0]
+                worth = max((placement_points(wall, line, c) for c in free), default=0)
+            else:
+                worth = placement_points(wall, line, wall_column(line, colour))
+            value += _WAITING * worth * n / (line + 1)
+    return value
+
+
+# --- in words ----------------------------------------------------------------------------------
+
+
+def _advice(game: Game, cand: _Candidate, before: int) -> Advice:
+    reasons = list(move_reasons(game, cand.move))
+    if cand.playouts:
+        gained = cand.gained / cand.playouts - before
+        lead = cand.lead / cand.playouts
+        reasons.append(t.lazy_count("advisor.reason.search", cand.playouts,
+                                    gain=f"{gained:+.1f}"))
+        key = "advisor.reason.ahead" if lead >= 0.05 else (
+            "advisor.reason.behind" if lead <= -0.05 else "advisor.reason.level")
+        reasons.append(t.lazy(key, points=f"{abs(lead):.1f}"))
+    else:
+        gained, lead = float(immediate_gain(game, cand.move)), 0.0
+    return Advice(cand.move, gained, lead, cand.playouts, tuple(reasons))
+
+
+def move_reasons(game: Game, move: Move) -> tuple[Text, ...]:
+    """What ``move`` does now, for the player to move, as texts in the language in force."""
+    board = game.boards[game.current]
+    if type(move) is not Take:
+        colour = colour_title(move.colour)
+        if move.column == FLOOR:
+            have = len(board.floor)
+            penalty = floor_penalty(have + move.line + 1) - floor_penalty(have)
+            return (t.lazy("advisor.reason.place_floor", line=move.line, colour=colour,
+                           penalty=penalty),)
+        return (t.lazy("advisor.reason.place", line=move.line, colour=colour, column=move.column,
+                       points=placement_points(board.wall, move.line, move.column)),)
+    colour = colour_title(move.colour)
+    n = game.sources[move.source][move.colour]
+    reasons: list[Text] = []
+    floor = len(board.floor)
+    if move.source == CENTRE and game.centre_marker:
+        after = min(floor + 1, FLOOR_SLOTS)
+        reasons.append(t.lazy("advisor.reason.marker",
+                              penalty=floor_penalty(after) - floor_penalty(floor)))
+        floor = after
+    dropped = n
+    if move.line != FLOOR:
+        room = move.line + 1 - board.line_count[move.line]
+        placed = min(n, room)
+        dropped = n - placed
+        reasons.append(t.lazy_count("advisor.reason.to_line", placed, colour=colour,
+                                    line=move.line))
+        if n >= room:
+            columns = free_columns(board, move.line, move.colour, game.gray)
+            if columns:
+                score = max(placement_points(board.wall, move.line, c) for c in columns)
+                reasons.append(t.lazy("advisor.reason.completes", line=move.line, points=score))
+            else:
+                reasons.append(t.lazy("advisor.reason.no_cell", line=move.line, colour=colour))
+        else:
+            reasons.append(t.lazy_count("advisor.reason.needs", room - n, line=move.line))
+    if dropped:
+        penalty = floor_penalty(floor + dropped) - floor_penalty(floor)
+        reasons.append(t.lazy_count("advisor.reason.floor", dropped, colour=colour,
+                                    penalty=penalty))
+    return tuple(reasons)
