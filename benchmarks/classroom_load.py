@@ -84,11 +84,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, pool: int, max_kernels: int, log: Path) -> subprocess.Popen:
+def start_server(port: int, pool: int, max_kernels: int, options: list[str], log: Path) -> subprocess.Popen:
     env = {**os.environ, "CLASSROOM_LESSON": LESSON, "CLASSROOM_POOL": str(pool),
            "CLASSROOM_MAX_KERNELS": str(max_kernels)}
     return subprocess.Popen([sys.executable, "-m", "classroom", "notebooks/", "--no-browser",
-                             "--Voila.ip=127.0.0.1", f"--port={port}"],
+                             "--Voila.ip=127.0.0.1", f"--port={port}", *options],
                             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 
 
@@ -153,12 +153,16 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--pool", type=int, help="preheated kernels (default: one per student)")
     parser.add_argument("--max-kernels", type=int, default=36)
+    parser.add_argument("--fill-delay", type=float,
+                        help="seconds before the pool refills after a page takes a kernel (default: "
+                             "classroom/voila.py's)")
     args = parser.parse_args()
+    options = [] if args.fill_delay is None else [f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
     pool = args.students if args.pool is None else args.pool
 
     log = Path(tempfile.mkdtemp(prefix="classroom-load-")) / "server.log"
     port = free_port()
-    server = start_server(port, pool, args.max_kernels, log)
+    server = start_server(port, pool, args.max_kernels, options, log)
     meter = Meter(server.pid)
     meter.start()
     try:
