@@ -4,10 +4,15 @@ The games describe every picture once, as a scene; the same scene becomes a dete
 (same scene, same bytes) for notebooks and widgets, or matplotlib artists for PNG and PDF handouts.
 A shape may carry a ``key`` (for instance ``"cell:c3"``): the SVG marks it ``data-key`` so that a
 click on it can be reported, and a ``title`` shown as a tooltip.
+
+A place (all the shapes drawn with one key) becomes one button for the keyboard and screen readers in
+``to_svg(clickable=True)``: an invisible copy of its outline, drawn over the picture, carries
+``role="button"``, a ``tabindex`` and an accessible name (``aria-label``, also its tooltip).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -82,18 +87,53 @@ class Scene:
         return self
 
     # -- SVG -----------------------------------------------------------------------------------
-    def to_svg(self) -> str:
+    def to_svg(self, *, clickable: bool = False, name: Callable[[str, str], str] | None = None) -> str:
+        """The scene as SVG. ``clickable`` adds the places layer (see the module docstring): one
+        button per key, in the order the keys were first drawn, named ``name(key, tooltip)`` (by
+        default the tooltip of the key's outline: the first titled shape drawn with that key)."""
         w, h = _num(self.width), _num(self.height)
+        group = ""
+        if clickable:
+            label = " ".join(self.title.split())
+            group = f' role="group" aria-label="{escape(label)}"' if label else ' role="group"'
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-                f'viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">')
+                f'viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif"{group}>')
         body = [head]
         if self.title:
             body.append(f"<title>{escape(self.title)}</title>")
         if self.background:
             body.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{self.background}"/>')
-        body.extend(_svg(s) for s in self.shapes)
+        if clickable:
+            # The place carries the name: a drawn piece keeps its key (a click on it still counts)
+            # but not its tooltip, so that a screen reader meets each place once.
+            body.extend(_svg(s if not (s.key and s.title) else Shape(**{**s.__dict__, "title": ""}))
+                        for s in self.shapes)
+            body.append(self._places(name))
+        else:
+            body.extend(_svg(s) for s in self.shapes)
         body.append("</svg>")
         return "\n".join(body)
+
+    def outlines(self) -> dict[str, Shape]:
+        """Each key's outline, in the order the keys were first drawn: its first shape that has a
+        tooltip (the place itself, a hex or a tile), else its first filled shape, else its first."""
+        chosen: dict[str, tuple[int, Shape]] = {}
+        for s in self.shapes:
+            if not s.key:
+                continue
+            rank = 0 if s.title and s.kind != "text" else 1 if s.kind in _AREAS else 2
+            if s.key not in chosen or rank < chosen[s.key][0]:
+                chosen[s.key] = (rank, s)
+        return {key: shape for key, (_rank, shape) in chosen.items()}
+
+    def _places(self, name: Callable[[str, str], str] | None) -> str:
+        rows = ['<g class="tabletop-places">']
+        for i, (key, s) in enumerate(self.outlines().items()):
+            tip = s.title or next((x.title for x in self.shapes if x.key == key and x.title), "")
+            label = " ".join((name(key, tip) if name else tip).split())
+            rows.append(_place(s, key, label, tabindex=0 if i == 0 else -1))
+        rows.append("</g>")
+        return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
@@ -123,6 +163,33 @@ class Scene:
 
         mpl.save(self, path, dpi)
         return path
+
+
+_AREAS = ("polygon", "rect", "circle")
+
+
+def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
+    """An invisible button over a place: its outline (a text's box), filled with nothing visible
+    so that the whole area takes clicks; the focus ring is drawn by the widget's script."""
+    attrs = (f'class="tabletop-place" data-key="{escape(key)}" role="button" tabindex="{tabindex}" '
+             f'aria-label="{escape(label)}" fill="#000000" fill-opacity="0" stroke="none" '
+             f'style="cursor:pointer"')
+    title = f"<title>{escape(label)}</title>" if label else ""
+    if s.kind in ("polygon", "polyline"):
+        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
+        return f'<polygon points="{pts}" {attrs}>{title}</polygon>'
+    if s.kind == "circle":
+        (x, y), = s.points
+        return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.radius)}" {attrs}>{title}</circle>'
+    if s.kind == "rect":
+        (x0, y0), (x1, y1) = s.points
+    else:  # a text alone: a box around it, from an estimate of its width
+        (x, y), = s.points
+        width = 0.62 * s.size * max(1, len(s.text))
+        x0 = {"left": x, "start": x, "right": x - width, "end": x - width}.get(s.anchor, x - width / 2)
+        x1, y0, y1 = x0 + width, y - 0.7 * s.size, y + 0.7 * s.size
+    return (f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" '
+            f'{attrs}>{title}</rect>')
 
 
 def _style(s: Shape) -> str:
