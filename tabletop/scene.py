@@ -53,6 +53,8 @@ class Scene:
     background: str = "#ffffff"
     title: str = ""
     shapes: list[Shape] = field(default_factory=list)
+    # A place's own tooltip, where its shapes' tooltips each say only part of it (a row of slots).
+    tips: dict[str, str] = field(default_factory=dict)
 
     # -- building ------------------------------------------------------------------------------
     def polygon(self, points, **style) -> Scene:
@@ -84,6 +86,7 @@ class Scene:
         for s in other.shapes:
             moved = tuple((x + dx, y + dy) for x, y in s.points)
             self.shapes.append(Shape(**{**s.__dict__, "points": moved}))
+        self.tips.update(other.tips)
         return self
 
     # -- SVG -----------------------------------------------------------------------------------
@@ -115,21 +118,38 @@ class Scene:
         return "\n".join(body)
 
     def outlines(self) -> dict[str, Shape]:
-        """Each key's outline, in the order the keys were first drawn: its first shape that has a
-        tooltip (the place itself, a hex or a tile), else its first filled shape, else its first."""
-        chosen: dict[str, tuple[int, Shape]] = {}
+        """Each key's outline, in the order the keys were first drawn. The outline is drawn from
+        the key's shapes that have a tooltip (else its filled shapes, else all of them): the first
+        of them if it holds the others (a hex and the stack on it), else a rectangle round them all
+        (a row of slots)."""
+        ranked: dict[str, list[tuple[int, Shape]]] = {}
         for s in self.shapes:
-            if not s.key:
-                continue
-            rank = 0 if s.title and s.kind != "text" else 1 if s.kind in _AREAS else 2
-            if s.key not in chosen or rank < chosen[s.key][0]:
-                chosen[s.key] = (rank, s)
-        return {key: shape for key, (_rank, shape) in chosen.items()}
+            if s.key:
+                rank = 0 if s.title and s.kind != "text" else 1 if s.kind in _AREAS else 2
+                ranked.setdefault(s.key, []).append((rank, s))
+        outlines = {}
+        for key, shapes in ranked.items():
+            best = min(rank for rank, _ in shapes)
+            chosen = [s for rank, s in shapes if rank == best]
+            boxes = [_box(s) for s in chosen]
+            x0, y0, x1, y1 = boxes[0]
+            if all(x0 - 0.5 <= a and y0 - 0.5 <= b and c <= x1 + 0.5 and d <= y1 + 0.5
+                   for a, b, c, d in boxes[1:]) and chosen[0].kind != "text":
+                outlines[key] = chosen[0]
+            else:
+                x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+                x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+                outlines[key] = Shape("rect", ((x0, y0), (x1, y1)), title=chosen[0].title)
+        return outlines
+
+    def tip(self, key: str) -> str:
+        """What a place's tooltip says: its own, else that of its first shape that has one."""
+        return self.tips.get(key) or next((s.title for s in self.shapes if s.key == key and s.title), "")
 
     def _places(self, name: Callable[[str, str], str] | None) -> str:
         rows = ['<g class="tabletop-places">']
         for i, (key, s) in enumerate(self.outlines().items()):
-            tip = s.title or next((x.title for x in self.shapes if x.key == key and x.title), "")
+            tip = self.tip(key)
             label = " ".join((name(key, tip) if name else tip).split())
             rows.append(_place(s, key, label, tabindex=0 if i == 0 else -1))
         rows.append("</g>")
@@ -168,9 +188,23 @@ class Scene:
 _AREAS = ("polygon", "rect", "circle")
 
 
+def _box(s: Shape) -> tuple[float, float, float, float]:
+    """A shape's bounding box (a text's from an estimate of its width)."""
+    if s.kind == "circle":
+        (x, y), = s.points
+        return x - s.radius, y - s.radius, x + s.radius, y + s.radius
+    if s.kind == "text":
+        (x, y), = s.points
+        width = 0.62 * s.size * max(1, len(s.text))
+        x0 = {"left": x, "start": x, "right": x - width, "end": x - width}.get(s.anchor, x - width / 2)
+        return x0, y - 0.7 * s.size, x0 + width, y + 0.7 * s.size
+    xs, ys = [x for x, _ in s.points], [y for _, y in s.points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
-    """An invisible button over a place: its outline (a text's box), filled with nothing visible
-    so that the whole area takes clicks; the focus ring is drawn by the widget's script."""
+    """An invisible button over a place: its outline, filled with nothing visible so that the
+    whole area takes clicks; the focus ring is drawn by the widget's script."""
     attrs = (f'class="tabletop-place" data-key="{escape(key)}" role="button" tabindex="{tabindex}" '
              f'aria-label="{escape(label)}" fill="#000000" fill-opacity="0" stroke="none" '
              f'style="cursor:pointer"')
@@ -181,13 +215,7 @@ def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
     if s.kind == "circle":
         (x, y), = s.points
         return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.radius)}" {attrs}>{title}</circle>'
-    if s.kind == "rect":
-        (x0, y0), (x1, y1) = s.points
-    else:  # a text alone: a box around it, from an estimate of its width
-        (x, y), = s.points
-        width = 0.62 * s.size * max(1, len(s.text))
-        x0 = {"left": x, "start": x, "right": x - width, "end": x - width}.get(s.anchor, x - width / 2)
-        x1, y0, y1 = x0 + width, y - 0.7 * s.size, y + 0.7 * s.size
+    x0, y0, x1, y1 = _box(s)
     return (f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" '
             f'{attrs}>{title}</rect>')
 
