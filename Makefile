@@ -28,7 +28,16 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check conftest.py harmonies azul tabletop tests benchmarks tools notebooks
 
-test: lint
+# axe-core, from the npm registry, for the accessibility check of a lesson page (a browser test
+# injects it from node_modules; nothing is fetched at test time). Without npm that test is skipped.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+NPM := $(shell command -v npm)
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund
+	touch $(AXE)
+
+test: lint $(if $(NPM),$(AXE))
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
