@@ -11,8 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# compat mode puts the repository on sys.path, so notebooks/harmonies never shadows the package
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]" --config-settings editable_mode=compat
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told to (containers and CI machines often are root).

@@ -13,6 +13,12 @@ nbtool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(nbtool)
 
 
+def pytest_configure(config):
+    """nbval's sanitizer file, named here rather than in addopts so pytest runs from any folder."""
+    if not config.option.nbval_sanitize_with:
+        config.option.nbval_sanitize_with = str(Path(__file__).parent / "tests" / "nbval-sanitize.cfg")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:

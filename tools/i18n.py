@@ -80,9 +80,10 @@ def _literal_keys(tree: ast.AST, where: str, found: dict[str, str]) -> None:
 
 def keys_in_notebooks(package: str) -> dict[str, str]:
     """Literal keys the notebooks look up (``lesson.lazy("…")``, ``lesson("…")``) in a package's
-    catalogue: the notebooks of ``notebooks/<package>/``, and the start-here notebook for tabletop."""
-    folder = ROOT / "notebooks"
-    notebooks = folder.glob("*.ipynb") if package == "tabletop" else (folder / package).glob("*.ipynb")
+    catalogue: the English notebooks of ``notebooks/en/<package>-lessons/``, and the start-here notebook
+    for tabletop."""
+    folder = ROOT / "notebooks" / "en"
+    notebooks = folder.glob("*.ipynb") if package == "tabletop" else (folder / f"{package}-lessons").glob("*.ipynb")
     found: dict[str, str] = {}
     for notebook in sorted(notebooks):
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]

@@ -5,7 +5,7 @@ test run. Their expected outputs live in ``tests/golden/<game>/<notebook>.json``
 outputs per marked cell, in order), not in the notebooks: the repository's ``conftest.py`` hands
 them to nbval.
 
-    python tools/nbtool.py refresh notebooks/azul/02-factory-offer.ipynb ...   # run, save goldens
+    python tools/nbtool.py refresh notebooks/en/azul-lessons/02-factory-offer.ipynb ...   # run, save goldens
     python tools/nbtool.py strip notebooks/**/*.ipynb                          # drop every output
     python tools/nbtool.py check notebooks                                     # list problems
 """
@@ -30,6 +30,13 @@ def notebooks(paths: list[str]) -> list[Path]:
     for p in map(Path, paths or ["notebooks"]):
         found.extend(sorted(p.rglob("*.ipynb")) if p.is_dir() else [p])
     return [p for p in found if ".ipynb_checkpoints" not in p.parts]
+
+
+def package_of(path: Path) -> str:
+    """The package whose catalogue a notebook reads: ``harmonies`` for ``…/harmonies-lessons/…``,
+    ``tabletop`` for the start-here notebook."""
+    folder = Path(path).parent.name
+    return folder.removesuffix("-lessons") if folder.endswith("-lessons") else "tabletop"
 
 
 def golden(cell) -> bool:

@@ -7,8 +7,8 @@ import time
 import pytest
 
 NOTEBOOKS = [
-    ("harmonies/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
-    ("azul/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0"),
+    ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
+    ("en/azul-lessons/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0"),
 ]
 
 

@@ -8,7 +8,7 @@ from tabletop.locale import t as common
 
 from .test_lab import ALL_RAN, KERNEL_READY
 
-NOTEBOOK = "harmonies/03-your-turn-tokens-and-stacking.ipynb"
+NOTEBOOK = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
 
 # Where the last line of a paragraph sits in its box: a right-aligned paragraph ends flush right.
 LAST_LINE = """(p) => {

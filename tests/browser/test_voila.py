@@ -46,7 +46,7 @@ def _click_and_wait(page, target, svg, before: str) -> float:
 
 
 def test_a_tree_of_height_three_by_three_clicks(watched, voila):
-    editor = _open(watched, voila, "harmonies/03-your-turn-tokens-and-stacking.ipynb",
+    editor = _open(watched, voila, "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb",
                    "harmonies-board-editor", "cell:c3")
     board = editor.locator(".tabletop-svg").nth(1)
     assert _score(editor, "trees") == "0"
@@ -76,7 +76,7 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
 
 
 def test_the_azul_sandbox_tiles_step_by_step(watched, voila):
-    sandbox = _open(watched, voila, "azul/04-wall-tiling-and-scoring.ipynb", "azul-wall-sandbox", "line:0")
+    sandbox = _open(watched, voila, "en/azul-lessons/04-wall-tiling-and-scoring.ipynb", "azul-wall-sandbox", "line:0")
     board = sandbox.locator(".tabletop-svg").first
     before = board.inner_html()
     step = sandbox.get_by_role("button", name="Step")
@@ -92,7 +92,7 @@ def test_the_azul_sandbox_tiles_step_by_step(watched, voila):
 
 
 def test_the_habitat_explorer_highlights_placements_and_takes_a_cube(watched, voila):
-    explorer = _open(watched, voila, "harmonies/05-cubes-and-habitats.ipynb",
+    explorer = _open(watched, voila, "en/harmonies-lessons/05-cubes-and-habitats.ipynb",
                      "harmonies-habitat-explorer", "cell:c3")
     board = explorer.locator(".tabletop-svg").last
     highlighted = board.locator("[stroke='#e6007e']")
@@ -105,7 +105,7 @@ def test_the_habitat_explorer_highlights_placements_and_takes_a_cube(watched, vo
 
 
 def test_a_game_table_plays_a_turn_against_an_opponent(watched, voila):
-    table = _open(watched, voila, "azul/21-play-a-game.ipynb", "azul-table", "factory:0")
+    table = _open(watched, voila, "en/azul-lessons/21-play-a-game.ipynb", "azul-table", "factory:0")
     board = table.locator(".tabletop-svg").first
     before = board.inner_html()
     _click_and_wait(watched.page, table.locator('[data-key^="factory:0:"]').first, board, before)  # select
