@@ -39,9 +39,13 @@ function centre(el) {
 }
 
 // The nearest place in the arrow's direction, by distance along it plus distance across it: on a
-// hex grid Right goes to the next column (up or down half a cell), not two columns on.
-function nearest(places, from, [dx, dy]) {
+// hex grid Right goes to the next column (up or down half a cell), not two columns on. The distance
+// across is taken from where a run of presses along one axis began (the "line" the learner
+// follows), so that Right, Right, Right zigzags along one row instead of drifting off it; a near
+// tie goes to the place drawn first.
+function nearest(places, from, [dx, dy], line) {
   const [x0, y0] = centre(from);
+  const [lx, ly] = line || [x0, y0];
   let best = null, bestScore = Infinity;
   for (const p of places) {
     if (p === from) continue;
@@ -49,8 +53,8 @@ function nearest(places, from, [dx, dy]) {
     const along = (x - x0) * dx + (y - y0) * dy;
     const across = Math.abs((x - x0) * dy - (y - y0) * dx);
     if (along < 1 || across > 2 * along) continue;
-    const score = along + across;
-    if (score < bestScore) { best = p; bestScore = score; }
+    const score = along + Math.abs((x - lx) * dy - (y - ly) * dx);
+    if (score < bestScore - 0.5) { best = p; bestScore = score; }
   }
   return best;
 }
@@ -89,6 +93,7 @@ function render({ model, el }) {
   // JupyterLab's command-mode shortcuts (arrows, Enter, Space) leave the board's keys alone.
   box.setAttribute("data-lm-suppress-shortcuts", "true");
   let current = null;  // the key of the place that holds the Tab stop
+  let run = null;  // the axis of the arrow presses in a row and the centre they started from
   const places = () => Array.from(box.querySelectorAll(".tabletop-place"));
   const rove = (key) => {
     current = key;
@@ -138,7 +143,13 @@ function render({ model, el }) {
     if (event.key === "Enter" || event.key === " ") {
       send(place.getAttribute("data-key"));
     } else if (KEYS[event.key]) {
-      next = nearest(all, place, KEYS[event.key]);
+      const [dx, dy] = KEYS[event.key];
+      const axis = dx ? "x" : "y";
+      if (!run || run.axis !== axis || run.key !== place.getAttribute("data-key")) {
+        run = { axis, line: centre(place) };
+      }
+      next = nearest(all, place, KEYS[event.key], run.line);
+      if (next) run.key = next.getAttribute("data-key");
     } else if (event.key === "Home") {
       next = all[0];
     } else if (event.key === "End") {

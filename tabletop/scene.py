@@ -12,9 +12,11 @@ A place (all the shapes drawn with one key) becomes one button for the keyboard 
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 from .i18n import ARABIC_SCRIPT, PDI, RLI
@@ -158,6 +160,9 @@ class Scene:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def _repr_html_(self) -> str:
+        return image_html(self.to_svg())
+
     # -- matplotlib ----------------------------------------------------------------------------
     def draw_on(self, ax) -> None:
         """Draw the scene on a matplotlib Axes (y runs down, one unit per pixel)."""
@@ -218,6 +223,15 @@ def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
     x0, y0, x1, y1 = _box(s)
     return (f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" '
             f'{attrs}>{title}</rect>')
+
+
+def image_html(svg: str) -> str:
+    """An SVG picture as an HTML image whose text alternative is the picture's title: what a
+    notebook shows for a picture (JupyterLab shows a bare SVG as an image with no text at all)."""
+    match = re.search(r"<title>(.*?)</title>", svg, re.S)
+    alt = " ".join(unescape(match.group(1)).split()) if match else ""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
 
 
 def _style(s: Shape) -> str:

@@ -123,3 +123,39 @@ class TestDrawnPlaces:
             assert "دیوار" in names["column:3"] and "کف" in names["floor"]
         else:
             assert names["floor"] == "floor: 2 tiles (red and first-player marker), \u22122 points"
+
+
+class TestPicturesInNotebooks:
+    """A picture in a notebook is an image whose text is its title (JupyterLab would show a bare
+    SVG as an image with no text at all, which a screen reader cannot tell about)."""
+
+    def test_a_scene_is_an_image_named_by_its_title(self):
+        import base64
+
+        scene = two_places()
+        scene.title = 'a "board"\nsecond line'
+        html = scene._repr_html_()
+        assert html.startswith('<img src="data:image/svg+xml;base64,')
+        assert 'alt="a &quot;board&quot; second line"' in html
+        data = html.split("base64,")[1].split('"')[0]
+        assert base64.b64decode(data).decode() == scene.to_svg()
+
+    @pytest.mark.parametrize("lang", ["en", "fa"])
+    def test_the_games_objects_show_as_named_images_too(self, lang):
+        from azul.board import Board as AzulBoard
+        from harmonies.cards import card
+
+        i18n.set_language(lang)
+        for thing in (Board("B"), AzulBoard(), card(23)):
+            html = thing._repr_html_()
+            alt = html.split('alt="')[1].rstrip('">')
+            assert alt and alt in thing._repr_svg_()
+
+    def test_the_language_menu_is_named(self):
+        from tabletop.locale import t
+        from tabletop.localised import LanguagePicker
+
+        picker = LanguagePicker()
+        assert picker.menu.description == "Language"  # its label, which a screen reader reads too
+        i18n.set_language("nl")
+        assert picker.menu.description == t("language.menu") != "Language"
