@@ -24,8 +24,8 @@ from harmonies.widgets import (
     GameTable,
     HabitatExplorer,
     WhatIf,
-    _river_title,
 )
+from harmonies.widgets.common import _river_title
 from tabletop import i18n
 
 # The scenario of docs/harmonies.md, without its cubes and cards.

@@ -76,7 +76,8 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
 
 
 def test_the_azul_sandbox_tiles_step_by_step(watched, voila):
-    sandbox = _open(watched, voila, "en/azul-lessons/04-wall-tiling-and-scoring.ipynb", "azul-wall-sandbox", "line:0")
+    sandbox = _open(watched, voila, "en/azul-lessons/04-wall-tiling-and-scoring.ipynb",
+                    "azul-wall-sandbox", "line:0")
     board = sandbox.locator(".tabletop-svg").first
     before = board.inner_html()
     step = sandbox.get_by_role("button", name="Step")

@@ -1,0 +1,171 @@
+"""What the Azul widgets share: the warning area, keys of the pictures, words and small controls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from pathlib import Path
+
+import ipywidgets as w
+
+from tabletop import Scene, i18n
+from tabletop.clickable import Pictured
+from tabletop.locale import t as common
+from tabletop.localised import Localised, html
+
+from .. import draw
+from ..board import Board
+from ..locale import t
+from ..scenario import Scenario
+from ..tiles import LETTERS, SIZE, colour_of
+
+TOOLS = (*LETTERS, "marker", "erase")
+
+
+# --- small shared pieces -----------------------------------------------------------------------
+
+
+class _Later:
+    """Words put together each time they are read: a log line or a warning kept from before a
+    change of language is shown in the new one. ``_Later(colour_title, 2)`` reads "red"."""
+
+    __slots__ = ("_words", "_args")
+
+    def __init__(self, words: Callable[..., str], *args) -> None:
+        self._words, self._args = words, args
+
+    def __str__(self) -> str:
+        return self._words(*self._args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class _Worded(Pictured, Localised):
+    """What the three widgets share to follow the language: controls whose words (a button's
+    description and tooltip...) are catalogue texts, put into the language in force by
+    ``_reword()``."""
+
+    def _word(self, widget: w.DOMWidget, **texts: i18n.Text) -> w.DOMWidget:
+        """``widget`` with ``texts`` (attribute name to text) shown now and after each change."""
+        if not hasattr(self, "_words"):
+            self._words: list[tuple[w.DOMWidget, dict]] = []
+        self._words.append((widget, texts))
+        return widget
+
+    def _labelled(self, action: Callable[[], object], text: i18n.Text,
+                  tip: i18n.Text | None = None) -> w.Button:
+        """A button that does ``action``; its tooltip is ``tip`` or its label."""
+        return self._word(_button(action), description=text, tooltip=tip or text)
+
+    def _language_changed(self) -> None:
+        # ipywidgets keeps every widget ever made alive, and each is told of every
+        # set_language(): redraw only when the language really changed.
+        if i18n.language() != self.lang:
+            super()._language_changed()
+
+    def _reword(self) -> None:
+        for widget, texts in getattr(self, "_words", []):
+            for name, text in texts.items():
+                setattr(widget, name, str(text))
+
+
+def _warning_html(text: object) -> str:
+    """The friendly warning area: empty when all is well."""
+    text = str(text)
+    if not text:
+        return ""
+    return html(f"&#9888; {escape(text)}", style="background:#fff4e5;border-left:4px solid #e69f00;"
+                "padding:6px 10px;border-radius:4px;color:#4a3200")
+
+
+def _lines_html(text: str) -> str:
+    """Plain text, one line per line, in an element carrying the language."""
+    return html("<br>".join(escape(line) for line in text.split("\n")))
+
+
+def _wall_words(kind: str) -> str:
+    """The kind of wall in prose (the files say ``"colored"``)."""
+    return t("widgets.wall.gray") if kind == "gray" else t("widgets.wall.colored")
+
+
+def _seat_title(seat: str) -> str:
+    """A seat ("human" or a policy) as a learner reads it; a test checks every seat's key."""
+    return t(f"widgets.seat.{seat}")
+
+
+def _listed(words: Iterable[object]) -> str:
+    """``a, b, c``: a plain list (no "and"), with the language's separator."""
+    return common("list.separator").join(str(word) for word in words)
+
+
+def _parse_key(key: str) -> tuple[int | None, str, tuple[int, ...]]:
+    """A key of the drawings (see ``azul.draw``) as (player or None, kind, numbers):
+    ``"player:1:line:3"`` gives ``(1, "line", (3,))``, ``"wall:2,4"`` gives ``(None, "wall", (2,
+    4))``, ``"factory:3:B"`` gives ``(None, "factory", (3, 0))`` (a colour letter becomes its
+    number), ``"centre"`` gives ``(None, "centre", ())``. Raises ``ValueError`` for anything the
+    drawings never make."""
+    player = None
+    if key.startswith("player:"):
+        _, number, key = key.split(":", 2)
+        player = int(number)
+    kind, _, rest = key.partition(":")
+    parts = rest.replace(",", ":").split(":") if rest else []
+    if kind in ("line", "column", "wall"):
+        numbers = tuple(int(x) for x in parts)
+        if len(numbers) != (2 if kind == "wall" else 1) or not all(0 <= n < SIZE
+                                                                    for n in numbers):
+            raise ValueError(key)
+        return player, kind, numbers
+    if kind == "floor" and not parts:
+        return player, kind, ()
+    if kind == "colour" and len(parts) == 1:
+        return player, kind, (colour_of(parts[0]),)
+    if kind == "centre" and len(parts) <= 1:
+        return player, kind, tuple(colour_of(x) for x in parts)
+    if kind == "factory" and 1 <= len(parts) <= 2:
+        return player, kind, (int(parts[0]), *(colour_of(x) for x in parts[1:]))
+    raise ValueError(key)
+
+
+def _beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> Scene:
+    """Scenes side by side on their own backgrounds; ``keys[i]`` False drops the click keys of
+    scene ``i`` (a picture of what happened, next to the one to click)."""
+    gap = 12.0
+    width = sum(s.width for s in scenes) + gap * (len(scenes) - 1)
+    out = Scene(width, max(s.height for s in scenes), background=draw.TABLE_FILL,
+                title=scenes[0].title)
+    x = 0.0
+    for i, scene in enumerate(scenes):
+        part = Scene(scene.width, scene.height)
+        part.rect(0, 0, scene.width, scene.height, fill=scene.background)
+        part.place(scene, 0, 0)
+        if keys is not None and not keys[i]:
+            part.shapes = [type(s)(**{**s.__dict__, "key": ""}) for s in part.shapes]
+        out.place(part, x, 0)
+        x += scene.width + gap
+    return out
+
+
+def _scenario_from(value) -> Scenario:
+    """A scenario from a ``Scenario``, a ``Board`` (its wall kind guessed from its tiles), a dict,
+    the text of a scenario file, or a path to one. Raises ``ScenarioError`` when it is not valid."""
+    if isinstance(value, Scenario):
+        return value
+    if isinstance(value, Board):
+        return Scenario([value.copy()], "gray" if draw.looks_gray(value) else "colored")
+    if isinstance(value, dict):
+        return Scenario.from_dict(value)
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        return Scenario.from_json(value)
+    if isinstance(value, str | Path):
+        return Scenario.load(value)
+    raise TypeError(f"expected a Scenario, a Board, a dict, scenario text or a path, not "
+                    f"{type(value).__name__}")
+
+
+def _button(action: Callable[[], object]) -> w.Button:
+    """A button without words yet (``_Worded._word`` gives them)."""
+    button = w.Button(layout=w.Layout(width="auto"))
+    button.on_click(lambda _b: action())
+    return button

@@ -1,0 +1,133 @@
+"""What the Harmonies widgets share: the warning area, names in words, small controls."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+
+from tabletop.i18n import join_and
+from tabletop.localised import html
+
+from ..board import Board, Side
+from ..cards import card as _card_lookup
+from ..errors import ScenarioError
+from ..locale import t
+from ..scenario import Scenario
+from ..tokens import Colour
+
+#: The editor's tools: a token colour to stack, or the cube.
+TOOLS = tuple(str(c) for c in Colour) + ("cube",)
+#: The nine keys of a score, in the order of ``Breakdown.to_dict`` and ``python -m harmonies score``.
+SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
+              "total")
+#: The categories whose items lie on board cells, so that they can be outlined.
+ON_BOARD = ("trees", "mountains", "fields", "buildings", "water", "spirit")
+
+_WARN = ("background:#fff4d6;border:1px solid #e2b24a;border-radius:6px;padding:6px 10px;"
+         "color:#4d3800;margin:4px 0")
+_NOTE = "color:#4a4a4a;padding:2px 4px"
+
+#: A text a widget shows: already in words (the engine's messages), a catalogue text
+#: (``t.lazy``), or a function that puts it into words in the language in force when shown.
+Said = str | object | Callable[[], str]
+
+
+def _words_of(said: Said) -> str:
+    return said() if callable(said) else str(said)
+
+
+class _Warns:
+    """The friendly warning area shared by the widgets: ``.message`` is its plain text.
+
+    A message is kept as said (see ``Said``), so that a change of language shows it in the new
+    language; the engine's own messages stay in the language they were raised in.
+    """
+
+    _warning: Said = ""
+    _note: Said = ""
+
+    @property
+    def message(self) -> str:
+        """The last refusal, in the engine's words; empty after an action that worked."""
+        return _words_of(self._warning)
+
+    def _say(self, warning: Said = "", note: Said = "") -> None:
+        self._warning, self._note = warning, note
+        self._show_message()
+
+    def _show_message(self) -> None:
+        warning, note = _words_of(self._warning), _words_of(self._note)
+        if warning:
+            self._message_box.value = html(f"⚠ {escape(warning)}", style=_WARN)
+        else:
+            self._message_box.value = html(escape(note), style=_NOTE) if note else ""
+
+
+def _cell_name(key: str) -> str:
+    """``"cell:c3"`` or ``"c3"`` → ``"c3"`` (the board checks that the cell exists)."""
+    key = str(key).strip()
+    return key.split(":", 1)[1] if key.lower().startswith("cell:") else key
+
+
+def _as_scenario(value, side: Side | str = "A") -> Scenario:
+    """A fresh Scenario from None (an empty board), a Board, a Scenario, a scenario file's text or
+    its path; ScenarioError when the text or file is not a valid scenario."""
+    if value is None:
+        return Scenario(Board(side))
+    if isinstance(value, Board):
+        return Scenario(value.copy())
+    if isinstance(value, Scenario):
+        return Scenario(value.board.copy(), value.animals, value.spirit, value.river)
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        return Scenario.loads(value)
+    if isinstance(value, str | os.PathLike):
+        if not str(value).strip():
+            raise ScenarioError("file", t("editor.no_file_name"))
+        return Scenario.load(value)
+    raise TypeError(f"expected a Board, a Scenario, a scenario file's text or its path, not "
+                    f"{type(value).__name__}")
+
+
+def _words(items) -> str:
+    """A list in words, in the language in force ("blue, brown and green"), or "nothing"."""
+    items = list(items)
+    return join_and(items) if items else t("widgets.nothing")
+
+
+def _colour(colour: Colour | str) -> str:
+    """A token colour's name in the language in force."""
+    return Colour(colour).title
+
+
+def _colours(colours) -> str:
+    return _words(_colour(c) for c in colours)
+
+
+def _card_title(card: int | str) -> str:
+    return _card_lookup(card).title
+
+
+def _river_title(reading: str) -> str:
+    """A river reading's name for the menu (the reading itself stays the value)."""
+    titles = {"shortest-path": t("editor.river.shortest_path"),
+              "loops-full-length": t("editor.river.loops_full_length")}
+    return titles.get(reading, reading)
+
+
+# A picture keeps its own size in a row of widgets instead of shrinking to fit.
+_NATURAL = {"flex": "0 0 auto"}
+
+
+def _button(handler, **options) -> w.Button:
+    """A button whose words ``relabel`` sets."""
+    button = w.Button(layout=w.Layout(width="auto"), **options)
+    button.on_click(lambda _b: handler())
+    return button
+
+
+def _label(text: str) -> str:
+    """A short label beside a control, in the language in force."""
+    return html(escape(text), tag="span", style="padding:0 0.3em")

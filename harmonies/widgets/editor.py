@@ -1,0 +1,354 @@
+"""The board editor: stack tokens by clicking, cubes, undo/redo, scenario files, the live score."""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from pathlib import Path
+
+import ipywidgets as w
+
+from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.history import History
+from tabletop.localised import Localised, html
+from tabletop.settings import Display
+
+from .. import draw, scoring
+from ..board import Board, Side
+from ..cards import Card
+from ..cards import card as _card_lookup
+from ..errors import HarmoniesError, ScenarioError
+from ..locale import t
+from ..scenario import Scenario
+from ..tokens import Colour
+from .common import (
+    _NATURAL,
+    ON_BOARD,
+    SCORE_KEYS,
+    Said,
+    _as_scenario,
+    _button,
+    _cell_name,
+    _label,
+    _river_title,
+    _Warns,
+)
+
+
+class BoardEditor(_Warns, Pictured, Localised, w.VBox):
+    """Build a Harmonies board by clicking, and watch its score.
+
+    Choose a tool in the palette (a token colour, or the cube) and click a cell: a token is stacked by
+    ``Board.place``, so an illegal stack is refused with the engine's message and changes nothing.
+    The cube tool toggles a cube on a cell that holds a token: the editor is a what-if tool, so a cube
+    may be put on any token, whatever the habitats, or taken off again (the habitat rules belong to
+    the game and to ``HabitatExplorer``).
+
+    ``board`` may be a Board, a Scenario, a scenario file's text or its path; with a Board (or None,
+    an empty board of ``side``) the cards and river reading come from ``animals`` ((card, cubes
+    placed) pairs), ``spirit`` ((card, cube placed) or None) and ``river``.
+
+    Methods (each is what a control calls): ``choose(tool)``, ``click(cell)``, ``undo()``, ``redo()``,
+    ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``load(path_or_text)``, ``save(path)``,
+    ``show_category(category or None)``, ``relabel()``. Properties: ``board`` (a copy), ``breakdown``,
+    ``message``, ``svg``, ``scene``, ``tool``, ``category``; ``scenario()`` gives the position as a
+    Scenario.
+    """
+
+    def __init__(self, board=None, *, side: Side | str = "A", animals=(), spirit=None,
+                 river: str = "shortest-path", display: Display | None = None):
+        start = _as_scenario(board, side)
+        if board is None or isinstance(board, Board):
+            start.animals = [(_card_lookup(c) if not isinstance(c, Card) else c, k) for c, k in animals]
+            start.spirit = None if spirit is None else (
+                _card_lookup(spirit[0]) if not isinstance(spirit[0], Card) else spirit[0], bool(spirit[1]))
+            start.river = river
+        start.score()  # the engine checks the cards and the river reading (HarmoniesError)
+        self._display = display
+        self._state = start
+        self._history: History[Scenario] = History()
+        self._tool = "blue"
+        self._last_colour = "blue"
+        self._category: str | None = None
+        self._listeners: list = []  # called after every change (the what-if view listens)
+        self._syncing = False
+
+        self._message_box = w.HTML()
+        self._palette = ClickableSVG(self._palette_svg(), on_click=self.choose, layout=_NATURAL)
+        self._cube_tool = w.ToggleButton(layout=w.Layout(width="6em"))
+        self._cube_tool.observe(self._on_cube_tool, "value")
+        self._undo = _button(self.undo, icon="undo")
+        self._redo = _button(self.redo, icon="repeat")
+        self._clear = _button(self.clear, icon="trash")
+        self._side_label = w.HTML()
+        self._side = w.ToggleButtons(options=["A", "B"], style={"button_width": "2.5em"})
+        self._side.observe(lambda change: self._syncing or self.set_side(change["new"]), "value")
+        self._river = w.Dropdown(options=list(scoring.RIVER_READINGS), layout=w.Layout(width="17em"),
+                                 style={"description_width": "initial"})
+        self._river.observe(lambda change: self._syncing or self.set_river(change["new"]), "value")
+        self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
+        self._score_values = {key: w.HTML() for key in SCORE_KEYS}
+        self._category_buttons: dict[str, w.Button] = {}
+        self._category_labels: dict[str, w.HTML] = {}
+        table = w.GridBox(self._score_rows(), layout=w.Layout(
+            grid_template_columns="minmax(7.5em, max-content) 3em", align_items="center"))
+        self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="18em"),
+                            style={"description_width": "initial"})
+        self._upload = w.FileUpload(accept=".json", multiple=False)
+        self._upload.observe(self._on_upload, "value")
+        self._load = _button(lambda: self.load(self._file.value))
+        self._save = _button(lambda: self.save(self._file.value))
+        self._score_heading = w.HTML()
+        tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
+        edit = w.HBox([self._undo, self._redo, self._clear, self._side_label, self._side, self._river],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        files = w.HBox([self._file, self._load, self._save, self._upload])
+        board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
+        super().__init__([tools, edit, self._message_box, board_and_score, files])
+        self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
+        self._localise()
+        self.relabel()
+
+    def _score_rows(self) -> list[w.Widget]:
+        """The score table: a button per category on the board (it outlines its items), a label for
+        the others, each followed by its points."""
+        rows = []
+        for key in SCORE_KEYS:
+            if key in ON_BOARD:
+                b = w.Button(layout=w.Layout(width="100%"))
+                b.on_click(lambda _b, key=key: self.show_category(None if self._category == key else key))
+                self._category_buttons[key] = b
+                rows.append(b)
+            else:
+                self._category_labels[key] = w.HTML(layout=w.Layout(padding="0 0 0 0.6em"))
+                rows.append(self._category_labels[key])
+            rows.append(self._score_values[key])
+        return rows
+
+    def relabel(self) -> None:
+        """Every label, option and message in the language in force; the board and score redrawn."""
+        self._cube_tool.description = t("editor.cube")
+        self._cube_tool.tooltip = t("editor.cube.tooltip")
+        self._undo.description = t("editor.undo")
+        self._redo.description = t("editor.redo")
+        self._clear.description = t("editor.clear")
+        self._side_label.value = _label(t("editor.side"))
+        self._side.tooltips = [t("editor.side.a"), t("editor.side.b")]
+        self._syncing = True  # new option labels must not count as a choice
+        self._river.options = [(_river_title(r), r) for r in scoring.RIVER_READINGS]
+        self._syncing = False
+        self._river.description = t("editor.river")
+        for key, button in self._category_buttons.items():
+            button.description = scoring.category_title(key)
+            button.tooltip = t("editor.category.tooltip", category=scoring.category_title(key))
+        for key, label in self._category_labels.items():
+            label.value = html(f"<b>{escape(scoring.category_title(key))}</b>")
+        self._score_heading.value = html(t("editor.score.heading"))
+        self._file.description = t("editor.file")
+        self._upload.description = t("editor.upload")
+        self._load.description = t("editor.load")
+        self._save.description = t("editor.save")
+        self._show_message()
+        self._palette.svg = self._palette_svg()
+        self._refresh()
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """A copy of the board being edited."""
+        return self._state.board.copy()
+
+    @property
+    def breakdown(self) -> scoring.Breakdown:
+        return self._breakdown
+
+    @property
+    def tool(self) -> str:
+        return self._tool
+
+    @property
+    def category(self) -> str | None:
+        return self._category
+
+    def scenario(self) -> Scenario:
+        """The position as a ``harmonies.scenario.Scenario`` (an independent copy)."""
+        s = self._state
+        return Scenario(s.board.copy(), s.animals, s.spirit, s.river)
+
+    # -- actions --------------------------------------------------------------------------------
+    def choose(self, tool: str) -> None:
+        """Choose the tool: a colour (``"green"``, ``"grey"``, ``"colour:green"``, a letter) or ``"cube"``."""
+        name = str(tool).strip()
+        if name.lower().startswith("colour:"):
+            name = name.split(":", 1)[1]
+        if name.lower() == "cube":
+            chosen = "cube"
+        else:
+            try:
+                chosen = str(Colour.parse(name))
+            except ValueError as err:  # Colour.parse's own message: the colours there are
+                self._say(str(err))
+                return
+            self._last_colour = chosen
+        self._tool = chosen
+        self._palette.svg = self._palette_svg()
+        self._syncing = True
+        self._cube_tool.value = chosen == "cube"
+        self._syncing = False
+        self._say()
+
+    def click(self, cell: str) -> None:
+        """Apply the chosen tool to a cell (``"c3"`` or ``"cell:c3"``)."""
+        name = _cell_name(cell)
+        board = self._state.board
+        before = self.scenario()
+        try:
+            if self._tool == "cube":
+                if board.has_cube(name):
+                    board.unfreeze(name)  # the what-if editor may lift a cube again
+                else:
+                    board.freeze(name)
+            else:
+                board.place(name, self._tool)
+        except HarmoniesError as err:
+            self._say(str(err))
+            return
+        self._changed(before)
+
+    def undo(self) -> None:
+        self._go_to(self._history.undo(self._state), t.lazy("editor.nothing_to_undo"))
+
+    def redo(self) -> None:
+        self._go_to(self._history.redo(self._state), t.lazy("editor.nothing_to_redo"))
+
+    def _go_to(self, state: Scenario | None, nothing: Said) -> None:
+        if state is None:
+            self._say(nothing)
+            return
+        self._state = state
+        self._say()
+        self._refresh()
+
+    def clear(self) -> None:
+        """Empty the board (tokens and cubes); the cards and the river reading stay."""
+        s = self._state
+        if s.board == Board(s.board.side):
+            self._say(note=t.lazy("editor.already_empty"))
+            return
+        before = self.scenario()
+        self._state = Scenario(Board(s.board.side), s.animals, s.spirit, s.river)
+        self._changed(before)
+
+    def set_side(self, side: Side | str) -> None:
+        """Start an empty board of the other side (undoable)."""
+        try:
+            new = Side(str(side).strip().upper())
+        except ValueError:
+            self._say(t.lazy("editor.not_a_side", side=repr(side)))
+            return
+        s = self._state
+        if new is s.board.side:
+            self._say()
+            return
+        before = self.scenario()
+        self._state = Scenario(Board(new), s.animals, s.spirit, s.river)
+        self._changed(before)
+
+    def set_river(self, reading: str) -> None:
+        """Score the river the rulebook's way (``"shortest-path"``) or ``"loops-full-length"``."""
+        s = self._state
+        try:
+            scoring.score(s.board, river=reading)  # the engine says which readings exist
+        except HarmoniesError as err:
+            self._say(str(err))
+            return
+        if reading == s.river:
+            self._say()
+            return
+        before = self.scenario()
+        self._state = Scenario(s.board, s.animals, s.spirit, reading)
+        self._changed(before)
+
+    def load(self, source) -> None:
+        """Load a scenario file (a path, or the file's JSON text); a bad file changes nothing."""
+        try:
+            new = _as_scenario(source)
+        except ScenarioError as err:
+            self._say(str(err))
+            return
+        before = self.scenario()
+        self._state = new
+        text = str(source)
+        self._changed(before, note=t.lazy("editor.loaded") if text.lstrip().startswith("{") else
+                      t.lazy("editor.loaded_file", file=text))
+
+    def save(self, path: str | os.PathLike) -> Path | None:
+        """Write the position as a scenario file; returns the path, or None when it cannot be written."""
+        if not str(path).strip():
+            self._say(t.lazy("editor.no_file_to_save"))
+            return None
+        target = Path(path)
+        try:
+            target.write_text(self.scenario().dumps(), encoding="utf-8")
+        except OSError as err:
+            self._say(t.lazy("editor.cannot_write", file=str(target), reason=err.strerror or str(err)))
+            return None
+        self._say(note=t.lazy("editor.saved", file=str(target)))
+        return target
+
+    def show_category(self, category: str | None) -> None:
+        """Outline the items of one score category on the board (None: no outline)."""
+        if category in (None, "", "none"):
+            self._category = None
+        else:
+            try:
+                self._breakdown.items_for(category)  # the engine names the categories
+            except HarmoniesError as err:
+                self._say(str(err))
+                return
+            self._category = category
+        self._say()
+        self._refresh()
+
+    # -- internals ------------------------------------------------------------------------------
+    def _changed(self, before: Scenario, note: Said = "") -> None:
+        self._history.save(before)
+        self._say(note=note)
+        self._refresh()
+
+    def _palette_svg(self) -> str:
+        selected = None if self._tool == "cube" else self._tool
+        return draw.palette_scene(selected=selected, display=self._display).to_svg()
+
+    def _on_cube_tool(self, change) -> None:
+        if not self._syncing:
+            self.choose("cube" if change["new"] else self._last_colour)
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if files:
+            try:
+                text = bytes(files[0]["content"]).decode("utf-8-sig")
+            except UnicodeDecodeError as err:
+                self._say(t.lazy("editor.not_utf8", file=files[0]["name"], reason=err.reason))
+                return
+            self.load(text)
+
+    def _refresh(self) -> None:
+        s = self._state
+        self._breakdown = s.score()
+        self._scene = draw.scenario_scene(s, highlight=self._category, display=self._display)
+        self._view.svg = self._scene.to_svg()
+        values = self._breakdown.to_dict()
+        for key, box in self._score_values.items():
+            box.value = f"<b>{values[key]}</b>" if key == "total" else str(values[key])
+        for key, button in self._category_buttons.items():
+            button.button_style = "info" if key == self._category else ""
+        self._undo.disabled = not self._history.past
+        self._redo.disabled = not self._history.future
+        self._syncing = True
+        self._side.value = str(s.board.side)
+        self._river.value = s.river
+        self._syncing = False
+        for listener in self._listeners:
+            listener()

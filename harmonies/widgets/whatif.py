@@ -1,0 +1,102 @@
+"""What if? Two board editors side by side and their score difference, explained."""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+
+import ipywidgets as w
+
+from tabletop.localised import Localised, html
+from tabletop.settings import Display
+
+from .. import scoring
+from ..locale import t
+from .common import (
+    SCORE_KEYS,
+    _as_scenario,
+)
+from .editor import BoardEditor
+
+
+class WhatIf(Localised, w.VBox):
+    """Two boards side by side, each a ``BoardEditor``, and their score difference explained.
+
+    ``left`` and ``right`` may be Boards, Scenarios or scenario files' text (``right`` None starts as a
+    copy of ``left``); ``labels`` head the two sides ("before" and "after" in the language in force
+    unless given). ``difference()`` maps each of the nine score keys to (left, right, right − left);
+    ``explanation`` says category by category which items appeared or went, for instance
+    ``fields: 10 → 15 (+5): + field of 3 yellow tokens (a1, a2, b1) (5)``. Both refresh after every
+    edit on either side. The editors are ``.left`` and ``.right``.
+    """
+
+    def __init__(self, left=None, right=None, *, labels=None, display: Display | None = None):
+        first = _as_scenario(left)
+        second = _as_scenario(right) if right is not None else _as_scenario(first)
+        self.left = BoardEditor(first, display=display)
+        self.right = BoardEditor(second, display=display)
+        self.labels = (t.lazy("whatif.before"), t.lazy("whatif.after")) if labels is None else tuple(labels)
+        self._summary = w.HTML()
+        self._headings = [w.HTML(), w.HTML()]
+        self._changed_heading = w.HTML()
+        sides = [w.VBox([heading, editor]) for heading, editor in zip(self._headings, (self.left, self.right),
+                                                                      strict=True)]
+        super().__init__([w.HBox(sides), self._changed_heading, self._summary])
+        self.add_class("harmonies-what-if")  # a stable handle for browser tests and styling
+        self.left._listeners.append(self._refresh)
+        self.right._listeners.append(self._refresh)
+        self._localise()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The headings and the explanation in the language in force (each editor relabels itself)."""
+        for heading, label in zip(self._headings, self.labels, strict=True):
+            heading.value = html(escape(str(label)), tag="h4", style="margin:2px")
+        self._changed_heading.value = html(t("whatif.heading"))
+        self._refresh()
+
+    def difference(self) -> dict[str, tuple[int, int, int]]:
+        a, b = self.left.breakdown.to_dict(), self.right.breakdown.to_dict()
+        return {key: (a[key], b[key], b[key] - a[key]) for key in SCORE_KEYS}
+
+    @property
+    def explanation(self) -> str:
+        return self._explanation
+
+    def _refresh(self) -> None:
+        a, b = self.left.breakdown, self.right.breakdown
+        lines = []
+        for category in scoring.CATEGORIES:
+            lines.append(_compare(category, a, b))
+            if category == "water":
+                lines.append(_change("landscapes", a.landscapes, b.landscapes))
+        lines.append(_change("total", a.total, b.total))
+        self._explanation = "\n".join(lines)
+        left, right = (escape(str(x)) for x in self.labels)
+        rows = "".join(
+            f"<tr><td>{escape(scoring.category_title(key))}</td><td>{x}</td><td>{y}</td>"
+            f"<td>{f'<b>{d:+d}</b>' if d else '·'}</td></tr>"
+            for key, (x, y, d) in self.difference().items())
+        table = (f"<table><tr><th></th><th>{left}</th><th>{right}</th>"
+                 f"<th>{escape(t('whatif.difference'))}</th></tr>{rows}</table>")
+        text = "<br>".join(escape(line) for line in lines)
+        self._summary.value = html(f"{table}<div>{text}</div>", style="display:flex;gap:2em")
+
+
+def _change(key: str, a: int, b: int) -> str:
+    """One score key's change in words: ``fields: 10 → 15 (+5)``."""
+    category = t(f"whatif.category.{key}")
+    if a == b:
+        return t("whatif.no_change", category=category, before=a, after=b)
+    return t("whatif.change", category=category, before=a, after=b, difference=f"{b - a:+d}")
+
+
+def _compare(category: str, a: scoring.Breakdown, b: scoring.Breakdown) -> str:
+    """One category's change and the scoring items behind it (items worth 0 points are left out)."""
+    before = Counter((i.label, i.points) for i in a.items_for(category) if i.points)
+    after = Counter((i.label, i.points) for i in b.items_for(category) if i.points)
+    gained, lost = after - before, before - after
+    parts = [t("whatif.gained", item=label, points=points) for label, points in sorted(gained.elements())]
+    parts += [t("whatif.lost", item=label, points=points) for label, points in sorted(lost.elements())]
+    line = _change(category, getattr(a, category), getattr(b, category))
+    return t("whatif.items", change=line, items=t("whatif.separator").join(parts)) if parts else line
