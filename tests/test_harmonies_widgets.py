@@ -357,10 +357,10 @@ def test_cards_and_cubes_by_clicks():
     pick = game.display[0]
     table.click(f"display:{pick}")
     assert game.player.held == [pick]
-    plain = table.svg
+    plain = table.scene.to_svg()  # the picture alone (the places' names say what a click does now)
     table.click(f"seat0:held:{pick}")
     assert table.chosen_card == pick
-    ringed = set(table.svg.splitlines()) - set(plain.splitlines())
+    ringed = set(table.scene.to_svg().splitlines()) - set(plain.splitlines())
     assert ringed and all(f'data-key="seat0:held:{pick}"' in line for line in ringed)
     table.click("space:1")
     state = game.to_dict()
