@@ -159,3 +159,106 @@ class TestPicturesInNotebooks:
         assert picker.menu.description == "Language"  # its label, which a screen reader reads too
         i18n.set_language("nl")
         assert picker.menu.description == t("language.menu") != "Language"
+
+
+# ---------------------------------------------------------------------------------------------
+# The widgets: every place of every clickable picture is a named button, and its name says what a
+# click would do now, in the language chosen (Persian here), and follows the language menu.
+
+
+def views(widget) -> list[ClickableSVG]:
+    return [v for v in vars(widget).values() if isinstance(v, ClickableSVG) and v.on_click]
+
+
+def all_names(widget) -> dict[str, str]:
+    names = {}
+    for view in views(widget):
+        names.update(assert_buttons(view.svg))
+    return names
+
+
+def make_widgets():
+    from azul.widgets import AzulTable, WallSandbox
+    from harmonies.widgets import BoardEditor, GameTable, HabitatExplorer
+
+    return {"editor": BoardEditor(), "explorer": HabitatExplorer(card=23),
+            "harmonies table": GameTable(2, seed=1), "sandbox": WallSandbox(),
+            "azul table": AzulTable(2, seed=1)}
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_place_of_every_widget_is_a_named_button_in_the_language(lang):
+    from azul.locale import t as at
+    from harmonies.locale import t as ht
+    from tabletop.locale import t as tt
+
+    i18n.set_language(lang)
+    made = make_widgets()
+    for name, widget in made.items():
+        assert views(widget), name
+        names = all_names(widget)  # role, tabindex and a name on every key drawn
+        assert len(names) >= 20, name
+        if lang == "fa":  # Persian names, not English ones
+            assert all(i18n.ARABIC_SCRIPT.search(text) for text in names.values()), name
+    editor = made["editor"]
+    place_names = all_names(editor)
+    for key in ("cell:c3", "cell:e5"):
+        assert place_names[key] == tt("clickable.name", place=editor.scene.tip(key), action=ht(
+            "editor.click.place", colour=ht("colour.blue")))
+    assert all_names(made["azul table"])["factory:2:B"] == tt(
+        "clickable.name", place=at.count("draw.factory.tiles", 2, factory=2, colour=colour_title(0)),
+        action=at("widgets.click.take", colour=colour_title(0)))
+
+
+def test_the_editor_names_say_what_the_tool_in_hand_would_do():
+    from harmonies.widgets import BoardEditor
+
+    editor = BoardEditor()
+    editor.choose("brown")
+    editor.click("c3")
+    editor.choose("green")
+    names = all_names(editor)
+    assert names["cell:c3"] == "c3: a brown token. Click: place green here"
+    assert names["cell:c4"] == "c4: nothing. Click: place green here"
+    assert all_names(editor)["colour:green"] == "green. Click: choose this colour"
+    editor.click("c3")
+    assert all_names(editor)["cell:c3"] == "c3: a tree of height 2. Click: green cannot go here"
+    editor.choose("cube")  # a change of tool renames the cells at once
+    names = all_names(editor)
+    assert names["cell:c3"].endswith("Click: put a cube here")
+    assert names["cell:c4"].endswith("Click: no cube can go here: it needs a token under it")
+    editor.click("c3")
+    assert all_names(editor)["cell:c3"].endswith("Click: take the cube off")
+
+
+def test_the_azul_table_names_follow_the_selection_and_the_language_menu():
+    from azul.widgets import AzulTable
+
+    table = AzulTable(2, seed=1)
+    names = all_names(table)
+    assert names["factory:2:B"] == "factory 2: 2 blue tiles. Click: take the blue tiles"
+    assert names["player:0:line:1"] == "player 0, pattern line 1: empty, holds 2"  # nothing chosen yet
+    assert names["player:1:line:1"] == "player 1, pattern line 1: empty, holds 2"
+    table.click("factory:2:B")
+    names = all_names(table)
+    assert names["factory:2:B"] == "factory 2: 2 blue tiles. Click: put the blue tiles back"
+    assert names["player:0:line:1"].endswith("Click: put the blue tiles on this line")
+    assert names["player:0:floor"] == "player 0, floor: empty. Click: put the blue tiles on the floor"
+    assert "Click" not in names["player:1:line:1"]  # not the board of the player to move
+    i18n.set_language("nl")  # what the language menu does: every live widget relabels
+    assert all_names(table)["player:0:line:1"].endswith("Klik: leg de tegels van kleur blauw op deze rij")
+
+
+def test_the_harmonies_table_names_seats_and_turns():
+    from harmonies.widgets import GameTable
+
+    table = GameTable(2, seed=1)
+    names = all_names(table)
+    assert names["space:1"].endswith("Click: take these tokens")
+    assert names["seat0:cell:c3"] == "Player 1 (human), c3: nothing"
+    assert names["seat1:cell:c3"] == "Player 2 (greedy), c3: nothing"
+    table.click("space:1")
+    table.choose("blue")
+    names = all_names(table)
+    assert names["seat0:cell:c3"] == "Player 1 (human), c3: nothing. Click: place blue here"
+    assert "Click" not in names["seat1:cell:c3"]

@@ -194,6 +194,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
             self._last_colour = chosen
         self._tool = chosen
         self._show_palette()
+        self._view.show(self._scene, self._place_name)  # the cells' names say what the tool does
         self._syncing = True
         self._cube_tool.value = chosen == "cube"
         self._syncing = False
