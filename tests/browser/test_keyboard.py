@@ -15,7 +15,7 @@ from harmonies.board import Board
 from tabletop.clickable import _ESM
 from tabletop.settings import PROJECTOR
 
-from .conftest import ROOT
+from .conftest import ROOT, SHOTS
 
 AXE_DIR = ROOT / "tests" / "browser"
 AXE = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
@@ -131,6 +131,95 @@ def _open(watched, voila, notebook: str, widget: str, key: str):
     root = watched.page.locator(f".{widget}").first
     root.locator(f'.tabletop-place[data-key="{key}"]').wait_for()
     return root
+
+
+FOCUS = """() => {
+    const a = document.activeElement;
+    return { key: a.getAttribute("data-key"), name: a.getAttribute("aria-label") || a.textContent,
+             palette: !!a.closest(".tabletop-svg") && !a.closest(".widget-hbox .widget-hbox"),
+             editor: !!a.closest(".harmonies-board-editor") };
+}"""
+
+
+def _focus(page) -> dict:
+    return page.evaluate(FOCUS)
+
+
+def _tab_to(page, test, most: int = 120, back: bool = False) -> dict:
+    """Press Tab (or Shift+Tab) until the focused element passes ``test``: only keys, as a learner
+    without a mouse would."""
+    for _ in range(most):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        now = _focus(page)
+        if test(now):
+            return now
+    raise AssertionError(f"not reached with {most} presses of Tab; last focus {_focus(page)}")
+
+
+def _arrow_to(page, key: str, arrows: list[str]) -> dict:
+    """Walk the board with the arrow keys, checking each place reached."""
+    for arrow in arrows:
+        page.keyboard.press(arrow)
+    now = _focus(page)
+    assert now["key"] == key, now
+    return now
+
+
+def _press_and_wait(page, key: str, wait_key: str, changed_from: str) -> dict:
+    """Press Enter or Space on the focused place; wait for the kernel's redraw, after which the
+    same place has the focus again, with its new name."""
+    page.keyboard.press(key)
+    page.wait_for_function("([k, old]) => document.activeElement.getAttribute('data-key') === k && "
+                           "document.activeElement.getAttribute('aria-label') !== old",
+                           arg=[wait_key, changed_from])
+    return _focus(page)
+
+
+def test_a_tree_of_height_three_with_the_keyboard_alone(watched, voila):
+    editor = _open(watched, voila, EDITOR, "harmonies-board-editor", "cell:c3")
+    page = watched.page
+    page.locator("body").focus()
+    score = editor.locator(".widget-gridbox button", has_text="trees").first \
+        .locator("xpath=following-sibling::*[1]")
+    assert score.inner_text().strip() == "0"
+
+    def palette_choose(colour: str) -> None:
+        now = _focus(page)
+        for _ in range(8):
+            if now["key"] == f"colour:{colour}":
+                break
+            page.keyboard.press("ArrowRight")
+            now = _focus(page)
+        assert now["key"] == f"colour:{colour}", now
+        page.keyboard.press("Enter")
+        # the board's cells are named anew: a click there would now place this colour
+        page.wait_for_function("""text => document.querySelector(
+            '.harmonies-board-editor .tabletop-place[data-key="cell:c3"]').getAttribute('aria-label')
+            .includes(text)""", arg=f"place {colour} here")
+        assert _focus(page)["key"] == f"colour:{colour}"  # the palette kept the focus
+
+    # Tab to the editor's palette, choose brown with the arrows and Enter.
+    _tab_to(page, lambda f: f["editor"] and (f["key"] or "").startswith("colour:"))
+    palette_choose("brown")
+    # Tab on to the board (one stop), arrows to c3, Enter places a token, Space another.
+    now = _tab_to(page, lambda f: f["editor"] and (f["key"] or "").startswith("cell:"))
+    assert now["key"] == "cell:a1" and now["name"].startswith("a1: nothing. Click: place brown here")
+    now = _arrow_to(page, "cell:c3", ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"])
+    now = _press_and_wait(page, "Enter", "cell:c3", now["name"])
+    assert now["name"].startswith("c3: a brown token")
+    now = _press_and_wait(page, " ", "cell:c3", now["name"])
+    editor.screenshot(path=str(SHOTS / "keyboard-editor-two-browns.png"))
+    # Back to the palette (Shift+Tab), green, then Tab lands on c3 again: the board's Tab stop.
+    _tab_to(page, lambda f: f["editor"] and (f["key"] or "").startswith("colour:"), back=True)
+    palette_choose("green")
+    now = _tab_to(page, lambda f: f["editor"] and (f["key"] or "").startswith("cell:"))
+    assert now["key"] == "cell:c3"
+    now = _press_and_wait(page, "Enter", "cell:c3", now["name"])
+    assert now["name"].startswith("c3: a tree of height 3")
+    page.wait_for_function("el => el.innerText.trim() === '7'", arg=score.element_handle())
+    editor.screenshot(path=str(SHOTS / "keyboard-editor-tree.png"))
+    assert page.locator(".tabletop-ring").count() == 1  # the ring shows where the keyboard is
+    watched.assert_clean()
 
 
 @pytest.fixture(scope="session")
