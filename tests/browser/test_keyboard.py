@@ -245,3 +245,34 @@ def test_a_lesson_page_has_no_serious_accessibility_violation(watched, voila, ax
     serious = [v for v in result if v["impact"] in ("serious", "critical")]
     assert serious == [], json.dumps(serious, indent=1)
     watched.assert_clean()
+
+
+def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
+    """JupyterLab's command mode uses the arrows, Enter and Space too (move between cells, edit a
+    cell): on a board they move between places and click, and the notebook stays as it was."""
+    from .test_lab import ALL_RAN, KERNEL_READY
+
+    page = watched.page
+    page.goto(f"{lab.url}/lab/workspaces/keyboard/tree/{EDITOR}?reset")
+    page.wait_for_function(KERNEL_READY, timeout=120_000)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    place = page.locator('.harmonies-board-editor .tabletop-place[data-key="cell:c3"]')
+    place.wait_for(timeout=120_000)
+    page.wait_for_function(ALL_RAN, timeout=120_000)
+    active = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
+    place.focus()
+    page.keyboard.press("ArrowDown")
+    assert _focus(page)["key"] == "cell:c4"
+    cell = page.evaluate(active)
+    name = _focus(page)["name"]
+    now = _press_and_wait(page, "Enter", "cell:c4", name)
+    assert now["name"].startswith("c4: a blue token")  # the editor's first tool is blue
+    page.keyboard.press("ArrowUp")
+    now = _focus(page)
+    assert now["key"] == "cell:c3"
+    now = _press_and_wait(page, " ", "cell:c3", now["name"])
+    assert now["name"].startswith("c3: a blue token")
+    assert page.evaluate(active) == cell  # no move to another cell
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0  # and no cell opened to edit
+    watched.shot("-lab")
+    watched.assert_clean()
