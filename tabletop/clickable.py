@@ -61,13 +61,21 @@ function nearest(places, from, [dx, dy], line) {
   return best;
 }
 
+// The ring follows the place's outline, a little outside it (scaled about its centre), so that
+// it shows on small tiles too and hides little of the place or of its neighbours.
 function ring(place) {
   const svg = place.ownerSVGElement;
   const box = place.getBBox();
-  const width = Math.max(4, Math.min(14, 0.12 * Math.min(box.width, box.height)));
+  if (!box.width || !box.height) return;
+  const width = Math.max(5, Math.min(12, 0.13 * Math.min(box.width, box.height)));
+  const pad = 0.3 * width;
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  const sx = (box.width + 2 * pad) / box.width, sy = (box.height + 2 * pad) / box.height;
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", "tabletop-ring");
   group.setAttribute("aria-hidden", "true");
+  group.setAttribute("transform",
+    `translate(${cx} ${cy}) scale(${sx} ${sy}) translate(${-cx} ${-cy})`);
   for (const [cls, colour, w] of [["outer", "#000000", width], ["inner", "#ffdd00", 0.55 * width]]) {
     const copy = place.cloneNode(false);
     for (const a of ["class", "data-key", "role", "tabindex", "aria-label", "style", "fill-opacity"]) {
