@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_OK) notebooks/
+	$(BIN)/python tools/lab.py $(ROOT_OK)
 
 # The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
 serve: $(STAMP)

@@ -72,8 +72,10 @@ class UnknownLanguage(ValueError):
     """A language code the project has no catalogue for."""
 
     def __init__(self, code: object):
+        from .locale import t  # the catalogue needs this module first
+
         choices = ", ".join(f"{lang.code} ({lang.name})" for lang in LANGUAGES.values())
-        super().__init__(f"{code!r} is not a language of this project: choose one of {choices}")
+        super().__init__(t("language.unknown", code=repr(code), choices=choices))
         self.code = code
 
 

@@ -3,11 +3,11 @@
 * ``Localised`` — a mixin for a widget box: it carries ``lang`` and ``dir`` on its page element (set
   by a tiny invisible ``LanguageMark``), the CSS class ``tabletop-rtl`` in a right-to-left language,
   and calls the widget's ``relabel()`` after each change of language.
-* ``LanguagePicker`` — the menu at the top of every notebook: one setting for the whole kernel. In a
-  Voila app, where the notebook has run before anyone could choose, choosing also reloads the page
-  with ``?lang=<code>`` so that printed lines and pictures are in that language too.
-* ``Header`` — a notebook's heading: the menu, the title and a short summary of the section, all in
-  the language chosen.
+* ``LanguagePicker`` — the menu at the top of every lesson. Each lesson exists in every language
+  (``notebooks/<code>/…``, the same file names); choosing a language opens the same lesson in that
+  language's folder (JupyterLab, Voila, JupyterLite: the page's address has the lesson's path, whose
+  language folder is swapped). Where no page can follow (a test), the widgets still relabel.
+* ``Header`` — a lesson's first cell: it puts the kernel in the lesson's language and shows the menu.
 
 The page also needs one stylesheet, which the mark adds once per page. JupyterLab lays out every
 printed line left to right and flush left (``.jp-RenderedText {text-align: left}``), and every
@@ -17,8 +17,6 @@ right to left, flush right; an English one is unchanged) and aligns right-to-lef
 """
 
 from __future__ import annotations
-
-from html import escape
 
 import anywidget
 import ipywidgets as w
@@ -59,13 +57,14 @@ function render({ model, el }) {
   apply(600);
   model.on("change:lang", () => {
     apply(1);
-    // In a Voila app the notebook ran before the learner chose: load it again in that language,
-    // so that printed lines and pictures follow too (the kernel reads ?lang= at start).
-    if (model.get("reload_in_voila") && window.location.pathname.includes("/voila/render/")) {
-      const address = new URL(window.location.href);
-      address.searchParams.set("lang", model.get("lang"));
-      window.location.assign(address.toString());
-    }
+    const from = model.get("lesson_lang");
+    if (!from || from === model.get("lang")) return;
+    // The same lesson in the chosen language: swap the language folder in the page's address
+    // (…/en/harmonies-lessons/04-….ipynb in Lab and Voila, ?path=en/… in JupyterLite).
+    const folder = new RegExp(`(^|/|=)${from}/(?=harmonies-lessons/|azul-lessons/|[^/&?]*[.]ipynb)`);
+    const here = window.location.pathname + window.location.search;
+    const there = here.replace(folder, `$1${model.get("lang")}/`);
+    if (there !== here) window.location.assign(there + window.location.hash);
   });
   model.on("change:dir", () => apply(1));
 }
@@ -80,7 +79,9 @@ class LanguageMark(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
     css = traitlets.Unicode(STYLE).tag(sync=True)
-    reload_in_voila = traitlets.Bool(False).tag(sync=True)  # the language menu's mark only
+    # The language of the lesson the page shows (the language menu's mark only): a change of language
+    # then opens the same lesson in the chosen language.
+    lesson_lang = traitlets.Unicode("").tag(sync=True)
 
     def follow(self) -> None:
         self.lang, self.dir = i18n.language(), i18n.direction()
@@ -127,9 +128,11 @@ def html(body: str, *, tag: str = "div", style: str = "") -> str:
 
 
 class LanguagePicker(Localised, w.HBox):
-    """A menu of the project's languages; choosing one changes every text from then on."""
+    """A menu of the project's languages. Choosing one changes every text of the kernel from then on
+    and, on a page showing a lesson in ``lesson`` (a language code), opens that lesson in the chosen
+    language."""
 
-    def __init__(self):
+    def __init__(self, lesson: str = ""):
         # The menu's own description is its label, so that a screen reader names the menu too.
         self.menu = w.Dropdown(options=[(lang.name, lang.code) for lang in i18n.LANGUAGES.values()],
                                value=i18n.language(), layout=w.Layout(width="auto"),
@@ -137,7 +140,7 @@ class LanguagePicker(Localised, w.HBox):
         self.menu.observe(self._chosen, names="value")
         super().__init__([self.menu])
         self._localise()
-        self._language_mark.reload_in_voila = True
+        self._language_mark.lesson_lang = lesson
         self.relabel()
 
     def _chosen(self, change) -> None:
@@ -154,34 +157,16 @@ class LanguagePicker(Localised, w.HBox):
 
 
 class Header(Localised, w.VBox):
-    """A notebook's heading: the language menu, the section's title and its summary.
+    """A lesson's first cell, ``Header("fa")``: the kernel speaks the lesson's language from here on,
+    and the language menu opens the same lesson in another language."""
 
-    ``title`` and ``summary`` are catalogue texts (``Catalogue.lazy``), so they follow the menu. The
-    summary may hold simple HTML (``<b>``, ``<br>``); paragraphs are separated by blank lines.
-    """
-
-    def __init__(self, title: i18n.Text, summary: i18n.Text | None = None):
-        self.title, self.summary = title, summary
-        self.picker = LanguagePicker()
-        self._body = w.HTML(layout=w.Layout(width="100%"))
-        super().__init__([self.picker, self._body], layout=w.Layout(width="100%"))
+    def __init__(self, language: str):
+        self.language = i18n.check_language(language)
+        i18n.set_language(self.language)
+        self.picker = LanguagePicker(lesson=self.language)
+        super().__init__([self.picker], layout=w.Layout(width="100%"))
         self.add_class("tabletop-header")
         self._localise()
-        self.relabel()
-
-    @classmethod
-    def lesson(cls, catalogue: i18n.Catalogue, name: str) -> Header:
-        """The heading of notebook ``name``: texts ``lesson.<name>.title`` and ``.summary``."""
-        return cls(catalogue.lazy(f"lesson.{name}.title"), catalogue.lazy(f"lesson.{name}.summary"))
 
     def relabel(self) -> None:
-        paragraphs = str(self.summary).split("\n\n") if self.summary is not None else []
-        body = "".join(f"<p>{p}</p>" for p in paragraphs)
-        self._body.value = html(f"<h2 style='margin:0.3em 0'>{escape(str(self.title))}</h2>{body}",
-                                style="max-width:52em")
-
-    @property
-    def text(self) -> str:
-        """The heading's words as plain text (what a test reads)."""
-        paragraphs = str(self.summary) if self.summary is not None else ""
-        return f"{self.title}\n{paragraphs}"
+        """The menu relabels itself."""

@@ -176,3 +176,16 @@ def test_a_voila_address_chooses_the_starting_language():
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                              check=True)
         assert out.stdout.strip() == expected, (query, environment)
+
+
+def test_catalogues_merge_key_by_key():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    base = {"a": "A", "b": "B", "c": "C"}
+    ours = {"a": "A", "b": "B2", "c": "C", "x": "X"}
+    theirs = {"a": "A1", "b": "B3", "y": "Y"}
+    merged, clashes = tool.merge3(base, ours, theirs)
+    assert merged == {"a": "A1", "b": "B2", "x": "X", "y": "Y"} and clashes == ["b"]

@@ -14,23 +14,17 @@ def test_notebooks_are_stored_cleanly():
     assert [p for path in paths for p in nbtool.problems(path)] == []
 
 
-def test_every_notebook_opens_with_the_language_menu_and_its_summary():
-    """The first code cell of every notebook shows ``Header.lesson``: the language menu, and the
-    section's title and summary, which exist in every language."""
+def test_every_notebook_opens_in_the_language_of_its_folder():
+    """The first code cell of every notebook is its header: ``Header("fa")`` in ``notebooks/fa/``,
+    which puts the kernel in that language and shows the language menu."""
     import json
 
-    from tabletop import i18n
-
     for path in nbtool.notebooks([str(ROOT / "notebooks")]):
+        language = Path(path).relative_to(ROOT / "notebooks").parts[0]
         cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
         first = next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-        assert "Header.lesson(lesson, " in first, path
-        package = nbtool.package_of(path)
-        assert f"from {package}.locale import t as lesson" in first, path
-        name = first.split("Header.lesson(lesson, ")[1].split('"')[1]
-        for code in i18n.LANGUAGES:
-            texts = i18n.table(package, code)
-            assert f"lesson.{name}.title" in texts and f"lesson.{name}.summary" in texts, (path, code)
+        assert f'Header("{language}")' in first, path
+        assert f"from {nbtool.package_of(path)}.locale import t as lesson" in first, path
 
 
 def test_no_folder_beside_a_notebook_can_shadow_a_package():

@@ -99,18 +99,19 @@ def test_quiz_follows_the_language_menu_feedback_included():
 
 def test_language_picker_and_header():
     from tabletop import i18n
-    from tabletop.locale import t
     from tabletop.localised import Header, LanguagePicker
 
     picker = LanguagePicker()
     assert [label for label, _ in picker.menu.options] == ["English", "فارسی", "Nederlands", "Tiếng Việt"]
-    header = Header(t.lazy("quiz.question"), t.lazy("quiz.try_again"))
-    picker.menu.value = "vi"  # what a click in the menu does
+    assert picker._language_mark.lesson_lang == ""  # not a lesson's menu: it opens nothing
+    header = Header("vi")  # a Vietnamese lesson: the kernel speaks Vietnamese from here on
     assert i18n.language() == "vi" and header.picker.menu.value == "vi"
-    assert header.text == "Câu hỏi.\nHãy xem lại và thử thêm một lần nữa."
-    picker.choose("fa")
-    assert 'dir="rtl"' in header._body.value and header._language_mark.dir == "rtl"
-    assert header._language_mark.lang == "fa" and "tabletop-rtl" in header._dom_classes
+    assert header.picker._language_mark.lesson_lang == "vi"  # the page swaps …/vi/… for the choice
+    picker.menu.value = "fa"  # what a click in the menu does
+    assert i18n.language() == "fa" and header.picker.menu.value == "fa"
+    assert header._language_mark.dir == "rtl" and "tabletop-rtl" in header._dom_classes
+    with pytest.raises(i18n.UnknownLanguage):
+        Header("xx")
 
 
 def test_persian_svg_labels_run_right_to_left_and_charts_keep_their_lines():

@@ -5,7 +5,9 @@
 * ``missing LANG [PACKAGE ...]`` — the English texts a language still lacks, as JSON to translate;
 * ``check`` — every key in every language, the same placeholders and plural forms, every key that the
   code looks up present in English; exits 1 with a list of problems otherwise;
-* ``sort`` — rewrite every catalogue sorted by key.
+* ``sort`` — rewrite every catalogue sorted by key;
+* ``merge3 BASE OURS THEIRS`` — a git merge driver: both sides' added, changed and removed keys,
+  written to OURS (a key both sides changed differently keeps ours, and is named on stderr).
 
 Writes take a lock, so several people (or scripts) can add keys to one catalogue at once.
 """
@@ -83,7 +85,8 @@ def keys_in_notebooks(package: str) -> dict[str, str]:
     catalogue: the English notebooks of ``notebooks/en/<package>-lessons/``, and the start-here notebook
     for tabletop."""
     folder = ROOT / "notebooks" / "en"
-    notebooks = folder.glob("*.ipynb") if package == "tabletop" else (folder / f"{package}-lessons").glob("*.ipynb")
+    lessons = folder if package == "tabletop" else folder / f"{package}-lessons"
+    notebooks = lessons.glob("*.ipynb")
     found: dict[str, str] = {}
     for notebook in sorted(notebooks):
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
@@ -125,6 +128,22 @@ def problems() -> list[str]:
     return out
 
 
+def merge3(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[str]]:
+    """Three-way merge of two catalogues by key: what only theirs changed is taken."""
+    merged, clashes = dict(ours), []
+    for key in sorted(set(base) | set(theirs)):
+        was, mine, their = base.get(key), ours.get(key), theirs.get(key)
+        if their in (was, mine):
+            continue
+        if mine != was:
+            clashes.append(key)
+        elif their is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = their
+    return merged, clashes
+
+
 def main(argv: list[str]) -> int:
     command, *args = argv or ["check"]
     if command == "add":
@@ -142,6 +161,13 @@ def main(argv: list[str]) -> int:
             todo = {k: v for k, v in load(package, FALLBACK).items() if k not in have}
             print(f"// {package}: {len(todo)} to translate")
             print(json.dumps(todo, ensure_ascii=False, indent=2))
+    elif command == "merge3":
+        base, ours, theirs = (json.loads(Path(f).read_text(encoding="utf-8") or "{}") for f in args)
+        merged, clashes = merge3(base, ours, theirs)
+        Path(args[1]).write_text(json.dumps(merged, ensure_ascii=False, indent=2, sort_keys=True) + "\n",
+                                 encoding="utf-8")
+        if clashes:
+            print(f"keys changed on both sides, ours kept: {', '.join(clashes)}", file=sys.stderr)
     elif command == "sort":
         for package in PACKAGES:
             for code in LANGUAGES:

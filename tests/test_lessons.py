@@ -1,0 +1,99 @@
+"""Every lesson in every language: the translated notebooks are complete, current and generated from
+the English notebooks plus the PO files (tools/lessons.py)."""
+
+import importlib.util
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
+lessons = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lessons)
+
+
+def test_every_lesson_is_complete_and_current_in_every_language():
+    """Fails the day an English cell changes without its translations, or a translated notebook is
+    edited by hand: ``python tools/lessons.py missing`` lists what to translate, ``build`` regenerates."""
+    assert lessons.problems() == []
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A one-notebook project in a temporary folder: English source, PO files, generated notebooks."""
+    source = tmp_path / "notebooks" / "en"
+    (source / "azul-lessons").mkdir(parents=True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Tiles\n\nA **factory** holds 4 tiles.", id="intro"),
+                nbformat.v4.new_code_cell('from azul.locale import t as lesson\nHeader("en")', id="head"),
+                nbformat.v4.new_markdown_cell("| a | b |\n|---|---|\n| 1 | 2 |", id="table")]
+    nbformat.write(nb, source / "azul-lessons" / "01-x.ipynb")
+    monkeypatch.setattr(lessons, "SOURCE", source)
+    monkeypatch.setattr(lessons, "TRANSLATIONS", tmp_path / "translations")
+    return source / "azul-lessons" / "01-x.ipynb"
+
+
+def _translate(language, texts):
+    notebook = Path("azul-lessons/01-x.ipynb")
+    po = lessons.load(language, notebook)
+    for entry in po:
+        entry.msgstr = texts[entry.msgctxt]
+    po.save(str(lessons.po_path(language, notebook)))
+
+
+def test_a_translation_replaces_each_markdown_cell_and_the_header_names_the_language(tree):
+    notebook = Path("azul-lessons/01-x.ipynb")
+    lessons.update("nl", notebook)
+    assert lessons.lacking("nl", notebook) == ["intro (missing)", "table (missing)"]
+    _translate("nl", {"intro": "# Tegels\n\nEen **fabriek** heeft 4 tegels.", "table": "| a | b |"})
+    assert lessons.lacking("nl", notebook) == []
+    built = lessons.translated("nl", notebook)
+    assert [c.source for c in built.cells] == [
+        "# Tegels\n\nEen **fabriek** heeft 4 tegels.", 'from azul.locale import t as lesson\nHeader("nl")',
+        "| a | b |"]
+    assert [c.id for c in built.cells] == ["intro", "head", "table"]
+
+
+def test_persian_prose_reads_right_to_left(tree):
+    notebook = Path("azul-lessons/01-x.ipynb")
+    lessons.update("fa", notebook)
+    _translate("fa", {"intro": "# کاشی‌ها", "table": "| الف | ب |"})
+    cells = lessons.translated("fa", notebook).cells
+    assert cells[0].source == '<div dir="rtl" lang="fa">\n\n# کاشی‌ها\n\n</div>'
+    assert cells[1].source.endswith('Header("fa")')
+
+
+def test_a_changed_english_cell_makes_its_translation_stale_not_silently_wrong(tree):
+    notebook = Path("azul-lessons/01-x.ipynb")
+    lessons.update("vi", notebook)
+    _translate("vi", {"intro": "# Gạch", "table": "| a | b |"})
+    lessons.build("vi", notebook)
+    nb = nbformat.read(tree, as_version=4)
+    nb.cells[0].source = "# Tiles\n\nA **factory** holds 4 tiles of one or more colours."
+    nbformat.write(nb, tree)
+    assert lessons.lacking("vi", notebook) == ["intro (English changed)"]
+    assert any("out of date" in p for p in lessons.problems() if p.startswith("vi"))
+    assert lessons.translated("vi", notebook).cells[0].source == nb.cells[0].source  # English until redone
+    po = lessons.update("vi", notebook)
+    entry = next(e for e in po if e.msgctxt == "intro")
+    assert "fuzzy" in entry.flags and entry.msgstr == "# Gạch"
+    assert entry.previous_msgid == "# Tiles\n\nA **factory** holds 4 tiles."
+    assert lessons.lacking("vi", notebook) == ["intro (English changed)"]
+
+
+def test_a_notebook_without_an_english_source_is_reported(tree):
+    for language in lessons.LANGUAGES:
+        lessons.update(language, Path("azul-lessons/01-x.ipynb"))
+    stray = lessons.SOURCE.parent / "nl" / "azul-lessons" / "99-old.ipynb"
+    stray.parent.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(), stray)
+    assert any("99-old.ipynb: no English notebook" in p for p in lessons.problems())
+
+
+def test_translated_notebooks_leave_output_comparison_to_english(tree):
+    nb = nbformat.read(tree, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nprint(lesson('x'))", id="out"))
+    nbformat.write(nb, tree)
+    cells = lessons.translated("nl", Path("azul-lessons/01-x.ipynb")).cells
+    assert cells[-1].source == "print(lesson('x'))"
