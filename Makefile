@@ -1,17 +1,19 @@
 # Two entry points for a fresh machine with Python 3.11+:
 #   make lab   installs everything into .venv and opens JupyterLab on notebooks/
 #   make test  installs everything into .venv and runs the whole test suite
+# and one for a class without a server:
+#   make lite  builds the lessons as a static JupyterLite site into site/ (OFFLINE=1: needs no internet)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab serve test lint bench clean
+.PHONY: lab serve test lint bench clean lite lite-inputs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,lite]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told to (containers and CI machines often are root).
@@ -20,12 +22,21 @@ ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/python tools/lab.py $(ROOT_OK)
 
-# The notebooks as apps for a class (code hidden), on this machine only: http://127.0.0.1:8866
+# The notebooks as apps for a class (code hidden), through the classroom server (classroom/):
+#   make serve                     this machine only, http://127.0.0.1:8866, no access code
+#   make serve HOST=0.0.0.0        the class network, with an access code (the link is printed)
+#   LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30   that lesson preheated 30 times
+#   MAX_KERNELS=36                 at most this many kernels (about 115 MB each), then "server full"
+HOST ?= 127.0.0.1
+LESSON ?=
+POOL ?= 0
+MAX_KERNELS ?= 36
 serve: $(STAMP)
-	$(BIN)/voila notebooks/ --no-browser --Voila.ip=127.0.0.1 --port=8866
+	CLASSROOM_LESSON='$(LESSON)' CLASSROOM_POOL='$(POOL)' CLASSROOM_MAX_KERNELS='$(MAX_KERNELS)' \
+		$(BIN)/python -m classroom notebooks/ --no-browser --Voila.ip=$(HOST) --port=8866
 
 lint: $(STAMP)
-	$(BIN)/ruff check conftest.py harmonies azul tabletop tests benchmarks tools notebooks
+	$(BIN)/ruff check conftest.py harmonies azul tabletop classroom tests benchmarks tools notebooks
 
 # axe-core, from the npm registry, for the accessibility check of a lesson page (a browser test
 # injects it from node_modules; nothing is fetched at test time). Without npm that test is skipped.
@@ -36,13 +47,26 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 	touch $(AXE)
 
-test: lint $(if $(NPM),$(AXE))
+# The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
+test: lint lite-inputs $(if $(NPM),$(AXE))
 	$(BIN)/python -m pytest
+
+# The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
+# site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and
+# asks no other host for anything (docs/lite.md: adding the compiled packages for the charts).
+lite: $(STAMP)
+	$(BIN)/python tools/lite.py fetch $(if $(OFFLINE),--offline)
+	$(BIN)/python tools/lite.py build --out site $(if $(OFFLINE),--offline)
+
+# What an offline build needs, downloaded once into .lite/ (Pyodide from npm, wheels from PyPI).
+lite-inputs: $(STAMP)
+	$(BIN)/python tools/lite.py fetch --offline
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/azul_random_games.py --games 300 --players 2 --seed 1
 	$(BIN)/python benchmarks/harmonies_bench.py
 	$(BIN)/python benchmarks/widgets_bench.py
+	$(BIN)/python benchmarks/widget_machines.py --actions 300
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .lite site

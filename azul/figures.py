@@ -23,8 +23,8 @@ from tabletop.settings import resolve
 from .game import Game
 from .locale import t
 from .policies import POLICIES, play_out
-from .scenario import Scenario, TilingResult
-from .tiling import EndBonus, FloorPenalty, Placement
+from .scenario import CATEGORIES, Scenario, TilingResult, breakdown
+from .tiling import FloorPenalty
 
 #: One colour per player or series (the Okabe-Ito palette, safe for colour-blind eyes), with a
 #: marker, a line style and a hatch that tell them apart without colour.
@@ -191,22 +191,8 @@ def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[st
 
 
 # --- two tilings ------------------------------------------------------------------------------------
-
-CATEGORIES = ("placements", "floor", "bonus", "total")
-
-
-def breakdown(result: TilingResult, player: int = 0) -> dict[str, int]:
-    """What a tiling did to one player's score, by category: the wall ``placements``, the
-    ``floor`` (as it changed the score, so after the clamp at 0), the end ``bonus``, and the
-    ``total`` change."""
-    steps = result.player_steps(player)
-    return {
-        "placements": sum(s.points for s in steps if isinstance(s, Placement)),
-        "floor": sum(s.score - s.before for s in steps if isinstance(s, FloorPenalty)),
-        "bonus": sum(s.points for s in steps if isinstance(s, EndBonus)),
-        "total": result.boards[player].score - result.before[player],
-    }
-
+# CATEGORIES and breakdown live with TilingResult (azul.scenario): the what-if widget uses them, and
+# widgets import no matplotlib (a lesson without a chart runs in a browser without it).
 
 def compare_tilings(a: TilingResult | Scenario, b: TilingResult | Scenario, *, player: int = 0,
                     labels: Sequence[str] = ("a", "b"),

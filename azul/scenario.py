@@ -246,3 +246,20 @@ class TilingResult:
         else:
             out.append(t("scenario.explain.shared", players=series(self.winners)))
         return out
+
+
+#: The categories of ``breakdown``, in the order the charts and the what-if view show them.
+CATEGORIES = ("placements", "floor", "bonus", "total")
+
+
+def breakdown(result: TilingResult, player: int = 0) -> dict[str, int]:
+    """What a tiling did to one player's score, by category: the wall ``placements``, the
+    ``floor`` (as it changed the score, so after the clamp at 0), the end ``bonus``, and the
+    ``total`` change."""
+    steps = result.player_steps(player)
+    return {
+        "placements": sum(s.points for s in steps if isinstance(s, Placement)),
+        "floor": sum(s.score - s.before for s in steps if isinstance(s, FloorPenalty)),
+        "bonus": sum(s.points for s in steps if isinstance(s, EndBonus)),
+        "total": result.boards[player].score - result.before[player],
+    }

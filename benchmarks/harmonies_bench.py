@@ -1,6 +1,10 @@
 """Speed of the Harmonies engine, one figure per line.
 
     score_full_board_us=     median µs to score a full side-A board, every category (scoring.score)
+    score_points_us=         median µs for the same board's total only (scoring.points), its water and
+                             field memos warm, as in a search that meets the same masks again and again
+    score_points_cold_us=    the same with those memos emptied before every call
+    token_gain_us=           median µs for the landscape points one token would add (scoring.token_gain)
     habitats_all_cards_us=   median µs for all placements of all 42 cards on that board
     random_games_per_s=      two-player games played by RandomPolicy through legal_actions() + play()
 
@@ -47,6 +51,11 @@ def median_us(fn, repeat: int = 31, number: int = 200) -> float:
     return statistics.median(times)
 
 
+def cold_points(board: Board) -> int:
+    scoring.clear_memos()
+    return scoring.points(board, ANIMALS, SPIRIT)
+
+
 def all_cards(board: Board):
     if hasattr(habitats, "all_matches"):
         return habitats.all_matches(board)
@@ -67,6 +76,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     board = full_board()
     print(f"score_full_board_us={median_us(lambda: scoring.score(board, ANIMALS, SPIRIT)):.1f}")
+    print(f"score_points_us={median_us(lambda: scoring.points(board, ANIMALS, SPIRIT)):.1f}")
+    print(f"score_points_cold_us={median_us(lambda: cold_points(board)):.1f}")
+    print(f"token_gain_us={median_us(lambda: scoring.token_gain(board, 'd2', 'gray')):.1f}")
     print(f"habitats_all_cards_us={median_us(lambda: all_cards(board), number=50):.1f}")
     print(f"random_games_per_s={random_games_per_s(args.games, args.seed):.0f}")
 

@@ -21,6 +21,7 @@ A first look::
     matches("Koala", board)                 # no habitat yet
 """
 
+from .advisor import Advice, advise
 from .board import LAYOUTS, Board, Layout, Side
 from .cards import Card, all_cards, card
 from .errors import (
@@ -36,7 +37,7 @@ from .errors import (
 )
 from .game import Game, play_game
 from .habitats import Match, NearMiss, cube_cells, matches, near_misses
-from .policies import GreedyPolicy, RandomPolicy
+from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy
 from .scenario import Scenario
 from .scoring import RIVER_READINGS, Breakdown, Item, river_points, score, solo_suns
 from .tokens import POUCH_COUNTS, Colour
@@ -45,8 +46,8 @@ __all__ = [
     "LAYOUTS", "Board", "Layout", "Side", "Card", "all_cards", "card",
     "ActionSyntaxError", "HarmoniesError", "IllegalCardAction", "IllegalCube", "IllegalMove",
     "IllegalPlacement", "IllegalSpace", "ScenarioError", "TurnOrderError",
-    "Game", "play_game", "Match", "NearMiss", "cube_cells", "matches", "near_misses",
-    "GreedyPolicy", "RandomPolicy", "Scenario",
+    "Advice", "advise", "Game", "play_game", "Match", "NearMiss", "cube_cells", "matches", "near_misses",
+    "GreedyPolicy", "RandomPolicy", "StrongPolicy", "POLICIES", "Scenario",
     "RIVER_READINGS", "Breakdown", "Item", "river_points", "score", "solo_suns",
     "POUCH_COUNTS", "Colour",
 ]

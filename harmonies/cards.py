@@ -157,7 +157,7 @@ def card(key: int | str) -> Card:
     """A card by id (``23`` or ``"23"``) or by name (``"Fennec Fox"``, any case, or its name in the
     language in force); KeyError otherwise."""
     cards = _load()
-    if isinstance(key, int) or str(key).strip().isdigit():
+    if isinstance(key, int) or str(key).strip().isdecimal():  # "²" is a digit, but no number
         found = cards.get(int(key))
     else:
         wanted = str(key).strip().lower()

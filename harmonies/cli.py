@@ -1,5 +1,9 @@
 """The command line: ``python -m harmonies score|habitats|play|render``.
 
+``play --policy strong,greedy`` gives each seat its policy (one name: every seat), ``--budget N`` the
+strong player's playouts per turn, ``--json`` the result as JSON. Every help text comes from the
+catalogue, so ``--help --lang fa`` is in Persian.
+
 Every command prints to standard output only once it has succeeded. A scenario file that is not
 valid (or cannot be read) gives exit status 2 and exactly one line on standard error naming the field
 and what is wrong; argparse reports bad usage itself, also with status 2. See ``docs/harmonies.md``.
@@ -30,7 +34,7 @@ from .scoring import CATEGORIES, RIVER_READINGS
 #: The keys of ``score``'s JSON, in the order they are printed.
 SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
               "total")
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "strong")  # the names of ``policies.POLICIES``
 STDIN = "-"
 
 
@@ -50,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return args.run(args)
         except (ScenarioError, UsageError) as err:
-            print(t("cli.error", program=parser.prog, command=args.command, message=err), file=sys.stderr)
+            print(t("cli.error", program=ERROR_PROGRAM, command=args.command, message=err), file=sys.stderr)
             return 2
     finally:
         _use_language(before)
@@ -84,65 +88,53 @@ def _language(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+PROGRAM = "python -m harmonies"  # the usage line's program name
+ERROR_PROGRAM = "harmonies"  # the program name that starts an error line
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="harmonies",
-        description="Score a Harmonies position, find an animal's habitats, or play whole games.",
-        epilog="Scenario files are JSON; the format is described in docs/harmonies.md.")
+    parser = argparse.ArgumentParser(prog=PROGRAM, description=t("cli.help.description"),
+                                     epilog=t("cli.help.epilog"))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = commands.add_parser("score", help="score the position in a scenario file",
-                            description="Print the end-of-game score of a scenario file as JSON.")
+    p = commands.add_parser("score", help=t("cli.help.score"), description=t("cli.help.score.description"))
     _file_argument(p)
-    p.add_argument("--explain", action="store_true", help="print the breakdown in words instead of JSON")
-    p.add_argument("--river", choices=RIVER_READINGS,
-                   help="score the river with this reading, whatever the file's options say")
+    p.add_argument("--explain", action="store_true", help=t("cli.help.explain"))
+    p.add_argument("--river", choices=RIVER_READINGS, help=t("cli.help.river.score"))
     _language_argument(p)
     p.set_defaults(run=_score)
 
-    p = commands.add_parser("habitats", help="where an animal's habitat appears on a scenario's board",
-                            description="Print every placement of a card's pattern on the board and the "
-                                        "cells where one of its cubes could go now, as JSON.")
+    p = commands.add_parser("habitats", help=t("cli.help.habitats"),
+                            description=t("cli.help.habitats.description"))
     _file_argument(p)
-    p.add_argument("--card", required=True, metavar="N", help="the card: its id (1-42) or its name")
-    p.add_argument("--near-misses", action="store_true",
-                   help="also list placements that one more token would complete")
+    p.add_argument("--card", required=True, metavar="N", help=t("cli.help.card"))
+    p.add_argument("--near-misses", action="store_true", help=t("cli.help.near_misses"))
     _language_argument(p)
     p.set_defaults(run=_habitats)
 
-    p = commands.add_parser("play", help="play a whole game with computer players",
-                            description="Play one game from start to end and print the final scores, "
-                                        "the winner(s), and the suns in a solo game.")
+    p = commands.add_parser("play", help=t("cli.help.play"), description=t("cli.help.play.description"))
     p.add_argument("--players", type=int, choices=range(1, 5), default=2, metavar="N",
-                   help="1 to 4 players (default 2; 1 is the solo game)")
-    p.add_argument("--seed", type=int, help="seed for the game and the policies (default: a random "
-                                            "one, printed so the game can be replayed)")
-    p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A",
-                   help="the side of the personal boards (default A)")
-    p.add_argument("--spirits", action="store_true", help="play with the Nature's Spirit cards")
-    p.add_argument("--policy", default="random", type=_policy_list, metavar="random|greedy",
-                   help="how the computer plays: one policy for every seat, or one per seat separated "
-                        "by commas, like greedy,random (default random)")
+                   help=t("cli.help.players"))
+    p.add_argument("--seed", type=int, help=t("cli.help.seed"))
+    p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A", help=t("cli.help.side"))
+    p.add_argument("--spirits", action="store_true", help=t("cli.help.spirits"))
+    p.add_argument("--policy", default="random", type=_policy_list, metavar="|".join(POLICIES),
+                   help=t("cli.help.policy", example="strong,greedy"))
+    p.add_argument("--budget", type=_budget, default=0, metavar="N", help=t("cli.help.budget"))
     p.add_argument("--river", choices=RIVER_READINGS, default=RIVER_READINGS[0],
-                   help=f"how a river is scored on side A (default {RIVER_READINGS[0]})")
-    p.add_argument("--cube-supply", type=int, metavar="N",
-                   help="how many animal cubes the supply holds (default: the game's own default)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+                   help=t("cli.help.river.play", default=RIVER_READINGS[0]))
+    p.add_argument("--cube-supply", type=int, metavar="N", help=t("cli.help.cube_supply"))
+    p.add_argument("--json", action="store_true", help=t("cli.help.json"))
     _language_argument(p)
     p.set_defaults(run=_play)
 
-    p = commands.add_parser("render", help="draw a scenario's board to an SVG, PNG or PDF file",
-                            description="Draw the board of a scenario file, its score as a title and its "
-                                        "cards below it, to a picture file for handouts. The format comes "
-                                        "from the extension of OUT: .svg, .png or .pdf.")
+    p = commands.add_parser("render", help=t("cli.help.render"), description=t("cli.help.render.description"))
     _file_argument(p)
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the picture file to write")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help=t("cli.help.output"))
     p.add_argument("--highlight", choices=CATEGORIES, metavar="CATEGORY",
-                   help=f"outline the items of one score category ({', '.join(CATEGORIES)})")
-    p.add_argument("--colour-blind", "--color-blind", action="store_true",
-                   help="put the colour's letter on every token")
-    p.add_argument("--high-contrast", action="store_true",
-                   help="thicker outlines and larger, darker text (for a projector)")
+                   help=t("cli.help.highlight", categories=", ".join(CATEGORIES)))
+    p.add_argument("--colour-blind", "--color-blind", action="store_true", help=t("cli.help.colour_blind"))
+    p.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     _language_argument(p)
     p.set_defaults(run=_render)
     return parser
@@ -150,12 +142,22 @@ def _parser() -> argparse.ArgumentParser:
 
 def _language_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", type=_language, metavar="CODE",
-                   help=f"the language of the text printed for people: {', '.join(i18n.LANGUAGES)} "
-                        f"(default: ${i18n.ENVIRONMENT} if set, else {i18n.FALLBACK})")
+                   help=t("cli.help.lang", languages=", ".join(i18n.LANGUAGES),
+                          variable=f"${i18n.ENVIRONMENT}", fallback=i18n.FALLBACK))
+
+
+def _budget(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(t("cli.bad_budget", budget=repr(text)))
+    return value
 
 
 def _file_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a scenario file (JSON); - reads standard input")
+    p.add_argument("file", metavar="FILE", help=t("cli.help.file"))
 
 
 def _policy_list(text: str) -> list[str]:
@@ -237,7 +239,8 @@ END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); no
 
 def _play(args: argparse.Namespace) -> int:
     from .game import Game, play_game
-    from .policies import GreedyPolicy, RandomPolicy
+    from .policies import POLICIES as KINDS
+    from .policies import StrongPolicy
 
     if len(args.policy) not in (1, args.players):
         raise UsageError(t("cli.policy_count", players=args.players, policies=len(args.policy)))
@@ -246,8 +249,8 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     names = args.policy * args.players if len(args.policy) == 1 else args.policy
     # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
-    kinds = {"random": RandomPolicy, "greedy": GreedyPolicy}
-    policies = [kinds[name](seed * 10 + seat) for seat, name in enumerate(names)]
+    policies = [StrongPolicy(seed * 10 + seat, budget=args.budget) if name == "strong"
+                else KINDS[name](seed * 10 + seat) for seat, name in enumerate(names)]
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
     play_game(game, policies)

@@ -889,7 +889,8 @@ class _Seat:
         self.height = (1.7 * self.head + self.board_h + (self.card_h + 0.3 * R if self.cards else 0)
                        + 1.8 * self.foot)
 
-    def draw(self, scene: Scene, game, x: float, y: float, selected: frozenset = frozenset()) -> None:
+    def draw(self, scene: Scene, game, x: float, y: float, selected: frozenset = frozenset(), *,
+             highlight=(), ghosts=()) -> None:
         st, R, p, seat = self.st, self.st.R, self.player, self.seat
         total = game.score(seat).total
         won = game.over and seat in game.winners()
@@ -899,7 +900,8 @@ class _Seat:
         scene.text((x, y + 0.7 * self.head), ("▶ " if now else "") + title, size=self.head, anchor="start",
                    fill=st.disp.highlight if now or won else st.ink, weight="bold")
         top = y + 1.7 * self.head
-        _draw_board(scene, p.board, st, x, top, key_prefix=f"seat{seat}:")
+        _draw_board(scene, p.board, st, x, top, key_prefix=f"seat{seat}:", highlight=highlight,
+                    ghosts=ghosts)
         cy = top + self.board_h + 0.3 * R
         for k, (card_id, left, key) in enumerate(self.cards):
             _draw_card(scene, _card_lookup(card_id), self.card, x + k * (self.card_w + 0.2 * R), cy,
@@ -911,12 +913,14 @@ class _Seat:
                    fill=st.faint, weight=st.weight)
 
 
-def game_scene(game, *, selected: Iterable[str] = (), display: Display | None = None) -> Scene:
+def game_scene(game, *, selected: Iterable[str] = (), display: Display | None = None,
+               highlight: dict | None = None, ghosts: dict | None = None) -> Scene:
     """The whole table, compactly: the central board and display, then every seat's board with its
     score, its cards above it (cubes still on them) and its cubes placed; the player to play, or the
     winners, are named in colour. Board cells are keyed ``seatN:cell:NAME`` (N from 0), a seat's cards
     ``seatN:held:ID`` and ``seatN:spirit:ID``. ``selected``: keys of hand tokens (``colour:NAME``) and
-    seat cards to ring in the highlight colour (a widget's current choice)."""
+    seat cards to ring in the highlight colour (a widget's current choice). ``highlight`` and
+    ``ghosts``: seat → what ``board_scene`` takes for them (a coach's advice drawn on a board)."""
     disp = resolve(display)
     st = _Style(disp, 24.0 * disp.scale)
     central = _Central(game, _Style(disp, 26.0 * disp.scale))
@@ -935,7 +939,9 @@ def game_scene(game, *, selected: Iterable[str] = (), display: Display | None = 
     y = margin + central.height + 0.4 * gap
     for row, h in zip(rows, row_h, strict=True):
         for k, seat in enumerate(row):
-            seat.draw(scene, game, margin + k * (col_w + gap), y, chosen)
+            seat.draw(scene, game, margin + k * (col_w + gap), y, chosen,
+                      highlight=(highlight or {}).get(seat.seat, ()),
+                      ghosts=(ghosts or {}).get(seat.seat, ()))
         y += h + gap
     return scene
 

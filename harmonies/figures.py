@@ -26,7 +26,7 @@ from .cards import Card
 from .cards import card as _card_lookup
 from .game import Game, play_game
 from .locale import t
-from .policies import GreedyPolicy, RandomPolicy
+from .policies import POLICIES
 from .scoring import CATEGORIES, Breakdown, category_title
 
 _HATCHES = ("", "//", "..", "xx")
@@ -181,7 +181,7 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None 
 # ---------------------------------------------------------------------------------------------
 # Simulated games
 
-_POLICIES: dict[str, Callable[[int], Callable]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+_POLICIES: dict[str, Callable[[int], Callable]] = POLICIES  # random, greedy, strong
 
 
 def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str] = "random", *,
@@ -191,7 +191,7 @@ def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str
 
     Game ``k`` is seeded ``seed + k`` and each seat's policy ``(seed + k) * 10 + seat``, as
     ``python -m harmonies play --seed`` does, so any game can be replayed from the command line.
-    ``policy``: ``"random"`` or ``"greedy"`` for every seat, or one name per seat.
+    ``policy``: ``"random"``, ``"greedy"`` or ``"strong"`` for every seat, or one name per seat.
     """
     names = [policy] * players if isinstance(policy, str) else list(policy)
     if len(names) != players:

@@ -245,4 +245,41 @@ class GreedyPolicy:
         return place_actions(game.side)[colour][i]
 
 
-__all__ = ["RandomPolicy", "GreedyPolicy", "play_game"]
+class StrongPolicy:
+    """Plans each whole turn with the coach (``harmonies.advisor``) and plays it action by action.
+
+    ``budget``: playouts per turn (0: the board's value alone, the fastest); ``seed`` seeds the
+    playouts' hidden draws, so a strong player is reproducible. It never reads the pouch or deck order.
+    """
+
+    def __init__(self, seed: int | None = 0, budget: int = 0, width: int = 4):
+        self.seed = seed
+        self.budget = budget
+        self.width = width
+        self._plan: list[Action] = []
+        self._expect: tuple | None = None
+
+    def __call__(self, game: Game) -> Action:
+        return self.choose(game)
+
+    def __repr__(self) -> str:
+        return f"StrongPolicy(seed={self.seed!r}, budget={self.budget!r})"
+
+    def _key(self, game: Game) -> tuple:
+        return (id(game), game.turn, game.current, len(game.history))
+
+    def choose(self, game: Game) -> Action:
+        from .advisor import advise
+
+        if not (self._plan and self._expect == self._key(game) and game.is_legal(self._plan[0])):
+            seed = (self.seed or 0) * 1_000 + game.turn
+            self._plan = list(advise(game, budget=self.budget, seed=seed, top=1, width=self.width)[0].actions)
+        action = self._plan.pop(0)
+        self._expect = (id(game), game.turn, game.current, len(game.history) + 1)
+        return action
+
+
+#: The policies by name, for the command line, the simulations and the game table.
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "strong": StrongPolicy}
+
+__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "play_game"]

@@ -26,6 +26,11 @@ The river (side A) has two readings, chosen with ``river=``:
 Speed: everything works on stack codes and cell bit masks. Per board side a few tables are built once
 at import (neighbour masks, "grow a mask by one ring" tables, cell names per mask chunk, and the items
 that depend on one cell only), so a full board scores in a few tens of microseconds.
+
+For search there is a points-only path: ``points(...)`` (the total), ``landscape_points(board)`` and
+``token_gain(board, cell, colour)`` (what one more token would change, looking at the cell and its
+neighbours only). They build no items and no words, and keep the water and field points of the blue
+and yellow cell masks they meet in memos, as a search meets the same masks again and again.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from .board import LAYOUTS, Board, Layout, Side
 from .cards import Card, card
 from .errors import HarmoniesError
 from .locale import t
-from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, STACKS, TOP, TREE, Colour
+from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, TREE, Colour
 
 RIVER_READINGS = ("shortest-path", "loops-full-length")
 
@@ -691,5 +696,195 @@ def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
     return _score(board, (), None, river, False)
 
 
+# ---------------------------------------------------------------------------------------------
+# Points only: the fast path for search (no items, no words)
+
+_TREE_POINTS = tuple(HEIGHT_POINTS[TREE[c]] if c in TREE else 0 for c in range(_N_CODES))
+_MOUNTAIN_POINTS = tuple(HEIGHT_POINTS[MOUNTAIN[c]] if c in MOUNTAIN else 0 for c in range(_N_CODES))
+# Per side, per reading: points of a set of blue cells, and of a set of yellow cells. Boards met in
+# a search share most of their masks, so a dictionary beats recomputing; it is emptied when it grows
+# past _MEMO_LIMIT entries so that a long run cannot eat the memory.
+_MEMO_LIMIT = 200_000
+_WATER_MEMO: dict[tuple[Side, str], dict[int, int]] = {
+    (side, reading): {} for side in LAYOUTS for reading in RIVER_READINGS}
+_FIELD_MEMO: dict[Side, dict[int, int]] = {side: {} for side in LAYOUTS}
+
+
+def clear_memos() -> None:
+    """Empty the water and field memos of the points-only path (for benchmarks)."""
+    for memo in (*_WATER_MEMO.values(), *_FIELD_MEMO.values()):
+        memo.clear()
+
+
+def _water_points(geo: _Geometry, blue: int, river: str) -> int:
+    memo = _WATER_MEMO[geo.layout.side, river]
+    found = memo.get(blue)
+    if found is None:
+        if geo.layout.side is Side.A:
+            item = _river(geo, blue, river)
+            found = 0 if item is None else item.points
+        else:
+            groups = geo.groups(geo.full & ~blue)
+            found = ISLAND_POINTS * max(1, len(groups))
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[blue] = found
+    return found
+
+
+def _field_points(geo: _Geometry, yellow: int) -> int:
+    memo = _FIELD_MEMO[geo.layout.side]
+    found = memo.get(yellow)
+    if found is None:
+        found = FIELD_POINTS * sum(1 for g in geo.groups(yellow) if g & (g - 1))
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[yellow] = found
+    return found
+
+
+def _landscape_points(geo: _Geometry, codes: list[int], river: str) -> int:
+    kind, tree_points = _KIND, _TREE_POINTS
+    masks = [0, 0, 0, 0, 0, 0]
+    total = 0
+    bit = 1
+    for c in codes:
+        total += tree_points[c]
+        masks[kind[c]] |= bit
+        bit <<= 1
+    mountain = masks[_K_MOUNTAIN]
+    if mountain:
+        nb, mountain_points = geo.nb, _MOUNTAIN_POINTS
+        for i in geo.indices(mountain):
+            if nb[i] & mountain:
+                total += mountain_points[codes[i]]
+    if masks[_K_YELLOW]:
+        total += _field_points(geo, masks[_K_YELLOW])
+    building = masks[_K_BUILDING]
+    if building:
+        nbrs, top_bit = geo.nbrs, _TOP_BIT
+        for i in geo.indices(building):
+            colours = 0
+            for j in nbrs[i]:
+                colours |= top_bit[codes[j]]
+            if colours.bit_count() >= BUILDING_COLOURS_NEEDED:
+                total += BUILDING_POINTS
+    return total + _water_points(geo, masks[_K_BLUE], river)
+
+
+def landscape_points(board: Board, river: str = RIVER_READINGS[0]) -> int:
+    """``score_landscapes(board, river).landscapes`` without building the breakdown: the fast path
+    for search (a few microseconds on a full board)."""
+    if river not in RIVER_READINGS:
+        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
+    return _landscape_points(_GEOMETRY[board.layout.side], board.codes, river)
+
+
+def points(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> int:
+    """``score(board, animals, spirit, river).total`` without the breakdown (same arguments)."""
+    total = landscape_points(board, river)
+    for key, placed in animals:
+        total += _animal_item(key, placed).points
+    if spirit is not None:
+        key, placed = spirit
+        spirit_card = _spirit_card(key)
+        if placed:
+            total += _spirit_points(_GEOMETRY[board.layout.side], board.codes, spirit_card)
+    return total
+
+
+def _spirit_points(geo: _Geometry, codes: list[int], spirit: Card) -> int:
+    """``_spirit_item(...).points`` without the words."""
+    rule = spirit.scoring
+    kind = _SPIRIT_KIND[rule["landscape"]]
+    table = rule["table"]
+    mask = bit = 0
+    bit = 1
+    for c in codes:
+        if _KIND[c] == kind:
+            mask |= bit
+        bit <<= 1
+    total = 0
+    if rule["per"] == "group":
+        for group in geo.groups(mask):
+            size = group.bit_count()
+            value = 0
+            for n, p in table:
+                if n <= size:
+                    value = p
+            total += value
+    else:
+        by_height = dict(table)
+        for i in geo.indices(mask):
+            total += by_height.get(HEIGHT[codes[i]], 0)
+    return total
+
+
+def token_gain(board: Board, cell: str | int, colour: Colour | str, river: str = RIVER_READINGS[0]) -> int:
+    """How many landscape points one more token of ``colour`` on ``cell`` would add (or take away)
+    to the board, leaving the board as it is. Only the cell and its neighbours are looked at, and the
+    water and fields come from the memo of their masks, so this is cheaper than scoring twice.
+
+    ``cell`` is a cell name or index. IllegalPlacement when the token may not go there.
+    """
+    layout = board.layout
+    if isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < len(layout):
+        name = layout.names[cell]
+    else:
+        name = cell
+    i, colour = board.check_place(name, colour)
+    if river not in RIVER_READINGS:
+        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
+    return _gain(_GEOMETRY[layout.side], board.codes, i, NEXT[board.codes[i]][colour], river)
+
+
+def _local(geo: _Geometry, codes: list[int], i: int) -> int:
+    """The mountain and building points of cell ``i`` and its neighbours, the only ones a token on
+    ``i`` can change (a mountain scores by its neighbours, a building by its neighbours' tops)."""
+    kind, nbrs, top_bit = _KIND, geo.nbrs, _TOP_BIT
+    total = 0
+    for c in (i, *nbrs[i]):
+        k = kind[codes[c]]
+        if k == _K_MOUNTAIN:
+            for j in nbrs[c]:
+                if kind[codes[j]] == _K_MOUNTAIN:
+                    total += _MOUNTAIN_POINTS[codes[c]]
+                    break
+        elif k == _K_BUILDING:
+            colours = 0
+            for j in nbrs[c]:
+                colours |= top_bit[codes[j]]
+            if colours.bit_count() >= BUILDING_COLOURS_NEEDED:
+                total += BUILDING_POINTS
+    return total
+
+
+def _gain(geo: _Geometry, codes: list[int], i: int, new: int, river: str) -> int:
+    old = codes[i]
+    gain = _TREE_POINTS[new] - _TREE_POINTS[old] - _local(geo, codes, i)
+    codes[i] = new
+    try:
+        gain += _local(geo, codes, i)
+        k_old, k_new = _KIND[old], _KIND[new]
+        if _K_YELLOW in (k_old, k_new) or _K_BLUE in (k_old, k_new):
+            bit = 1 << i
+            yellow = blue = 0
+            b = 1
+            for c in codes:
+                if c == _YELLOW:
+                    yellow |= b
+                elif c == _BLUE:
+                    blue |= b
+                b <<= 1
+            if _K_YELLOW in (k_old, k_new):
+                gain += _field_points(geo, yellow) - _field_points(geo, yellow ^ bit)
+            if _K_BLUE in (k_old, k_new):
+                gain += _water_points(geo, blue, river) - _water_points(geo, blue ^ bit, river)
+    finally:
+        codes[i] = old
+    return gain
+
+
 __all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
-           "Listed", "category_title", "score", "score_landscapes", "river_points", "solo_suns"]
+           "Listed", "category_title", "score", "score_landscapes", "landscape_points", "points",
+           "token_gain", "clear_memos", "river_points", "solo_suns"]

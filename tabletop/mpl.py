@@ -33,7 +33,7 @@ def shaped(text: str) -> str:
     if not ARABIC_SCRIPT.search(text):
         return text
     from arabic_reshaper import reshape
-    from bidi import get_display
+    from bidi.algorithm import get_display  # in the pure-Python 0.4 release (Pyodide) too
     return "\n".join(get_display(reshape(line)) for line in text.split("\n"))
 
 

@@ -42,6 +42,9 @@ def test_unknown_card():
         card(99)
     with pytest.raises(KeyError, match="no card 'Unicorn'"):
         card("Unicorn")
+    with pytest.raises(KeyError, match="no card '²'"):  # a digit, but not a number: no ValueError
+        card("²")
+    assert card("٢٣") is card(23)  # decimal digits of any script are a number
 
 
 def test_describe_and_need_words():

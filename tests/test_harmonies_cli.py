@@ -159,6 +159,54 @@ class TestPlay:
         status, out, err = run(capsys, "play", "--players", "2", "--policy", "random,greedy,random")
         assert (status, out) == (2, "") and "--policy" in err
 
+    def test_strong_against_greedy_as_json(self, capsys):
+        status, out, err = run(capsys, "play", "--seed", "5", "--spirits", "--policy", "strong,greedy",
+                               "--json")
+        data = json.loads(out)
+        assert (status, err) == (0, "")
+        assert data["policies"] == ["strong", "greedy"]
+        assert all(s["total"] == s["landscapes"] + s["animals"] + s["spirit"] for s in data["scores"])
+        # The same seed plays the same game again: the strong player is seeded too.
+        again = run(capsys, "play", "--seed", "5", "--spirits", "--policy", "strong,greedy", "--json")
+        assert again[1] == out
+
+    def test_one_name_applies_to_every_seat(self, capsys):
+        status, out, _ = run(capsys, "play", "--players", "1", "--seed", "3", "--policy", "strong",
+                             "--budget", "1", "--json")
+        data = json.loads(out)
+        assert status == 0 and data["policies"] == ["strong"] and "suns" in data
+
+    def test_a_bad_budget_is_a_usage_error(self, capsys):
+        for budget in ("-1", "many"):
+            with pytest.raises(SystemExit) as caught:
+                main(["play", "--policy", "strong", "--budget", budget])
+            assert caught.value.code == 2
+            assert "--budget" in capsys.readouterr().err
+
+    def test_usage_names_the_program_as_it_is_run(self, capsys):
+        with pytest.raises(SystemExit):
+            main(["play", "--help"])
+        out = capsys.readouterr().out
+        assert out.startswith("usage: python -m harmonies play")
+        assert "random|greedy|strong" in out and "strong,greedy" in out
+
+    @pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+    def test_help_is_in_the_language_chosen(self, capsys, code):
+        from harmonies.locale import t
+
+        with pytest.raises(SystemExit):
+            main(["play", "--help"])
+        english = capsys.readouterr().out
+        with pytest.raises(SystemExit):
+            main(["play", "--help", "--lang", code])
+        other = capsys.readouterr().out
+        i18n.set_language(code)
+        try:
+            words = t("cli.help.play.description").split()[:3]
+        finally:
+            i18n.set_language("en")
+        assert other != english and " ".join(words) in " ".join(other.split())
+
     def test_bad_usage_is_argparse_status_2(self, capsys):
         for argv in ([], ["play", "--players", "5"], ["play", "--policy", "clever"], ["score"],
                      ["habitats", "x.json"]):

@@ -564,3 +564,15 @@ class TestLanguages:
                                      "draw.rotation.0": "همان‌طور که چاپ شده"})
         path = draw.rotations_scene(23).save(tmp_path / "rotations.png")
         assert path.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_table_draws_advice_on_a_seat_board():
+    from harmonies import Game
+
+    g = Game(seed=1)
+    plain = draw.game_scene(g).to_svg()
+    advised = draw.game_scene(g, highlight={0: ["c3"]}, ghosts={0: [("c3", "green")]}).to_svg()
+    assert advised != plain
+    other_seat = draw.game_scene(g, highlight={1: ["c3"]}).to_svg()
+    assert other_seat not in (plain, draw.game_scene(g, highlight={0: ["c3"]}).to_svg())
+    assert draw.game_scene(g, highlight={}, ghosts={}).to_svg() == plain

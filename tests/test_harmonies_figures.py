@@ -116,6 +116,12 @@ class TestSimulation:
         data = json.loads(capsys.readouterr().out)
         assert totals == [s["total"] for s in data["scores"]]
 
+    def test_the_strong_player_simulates_as_on_the_command_line(self, capsys):
+        totals = figures.simulate(1, players=2, seed=4, policy=["strong", "greedy"])
+        assert main(["play", "--players", "2", "--seed", "4", "--policy", "strong,greedy", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert totals == [s["total"] for s in data["scores"]]
+
     def test_bad_policies(self):
         with pytest.raises(ValueError, match="not a policy"):
             figures.simulate(1, policy="clever")

@@ -338,6 +338,26 @@ def test_the_table_refuses_what_the_engine_refuses():
     assert table.game.to_dict() == state and table.svg == svg
 
 
+def test_choosing_a_colour_with_an_empty_hand_says_so_in_every_language():
+    """A warning that puts a catalogue text (``t.lazy``) into words reaches the page as words
+    (found by the widget machines: it used to raise AttributeError from ``html.escape``)."""
+    table = GameTable(2, seed=1)
+    for code in ("en", "fa", "nl", "vi"):
+        i18n.set_language(code)
+        table.choose("blue")
+        assert table.message == t("table.empty_hand")
+        assert escape(t("table.empty_hand")) in table._message_box.value
+
+
+def test_a_click_on_a_seat_the_table_does_not_have_is_refused_in_words():
+    """Found by the widget machines: ``seat7:cell:c3`` at a table of 2 raised IndexError."""
+    table = GameTable(2, seed=1)
+    state = table.game.to_dict()
+    table.click("seat7:cell:c3")
+    assert table.message == t("table.not_clickable", key=repr("seat7:cell:c3"))
+    assert table.game.to_dict() == state
+
+
 def test_undo_goes_back_within_the_turn_only():
     table = GameTable(2, seed=1)
     start = table.game.to_dict()

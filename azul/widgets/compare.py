@@ -12,9 +12,8 @@ from tabletop.clickable import ClickableSVG
 from tabletop.localised import html
 
 from .. import draw
-from ..figures import CATEGORIES, breakdown
 from ..locale import t
-from ..scenario import Scenario, TilingResult
+from ..scenario import CATEGORIES, Scenario, TilingResult, breakdown
 from ..tiling import (
     FloorPenalty,
     Placement,

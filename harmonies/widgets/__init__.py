@@ -21,7 +21,8 @@ One module per widget, their shared pieces in ``common``:
   the river reading, scenario files in and out, the live score with a category's items outlined.
 - ``HabitatExplorer`` (``explorer.py``): one of the 42 cards, its six rotations, its habitats on a
   board (near misses as ghost tokens), cubes placed by clicking their cell.
-- ``GameTable`` (``table.py``): a game for 1 to 4 at one screen; each seat human, random or greedy.
+- ``GameTable`` (``table.py``): a game for 1 to 4 at one screen; each seat human, random, greedy or
+  strong; a hint button (the coach's best turns) and a setup form.
 - ``WhatIf`` (``whatif.py``): two editors side by side and their score difference, category by category.
 """
 

@@ -36,7 +36,8 @@ Said = str | object | Callable[[], str]
 
 
 def _words_of(said: Said) -> str:
-    return said() if callable(said) else str(said)
+    """A said text in words now; a function may give a lazy text too, so the words are ``str``."""
+    return str(said() if callable(said) else said)
 
 
 class _Warns:

@@ -137,7 +137,7 @@ class HabitatExplorer(_Warns, Pictured, Localised, w.VBox):
             text = rotation.split(":", 1)[1] if ":" in rotation else rotation
             if text.strip().lower() in ("", "all", "none"):
                 rotation = None
-            elif text.strip().isdigit():
+            elif text.strip().isdecimal():
                 rotation = int(text)
             else:
                 self._say(t.lazy("explorer.not_a_rotation", rotation=repr(rotation)))

@@ -25,13 +25,14 @@ from ..actions import (
     TakeTokens,
     parse_action,
 )
+from ..advisor import advise
 from ..board import Side
 from ..cards import Card
 from ..cards import card as _card_lookup
 from ..errors import HarmoniesError
 from ..game import Game
 from ..locale import t
-from ..policies import GreedyPolicy, RandomPolicy
+from ..policies import POLICIES
 from ..tokens import Colour
 from .common import (
     _NATURAL,
@@ -40,11 +41,14 @@ from .common import (
     _cell_name,
     _colour,
     _colours,
+    _label,
     _Warns,
     _words,
 )
 
-SEAT_KINDS = ("human", "random", "greedy")
+SEAT_KINDS = ("human", "random", "greedy", "strong")
+#: Playouts behind a hint of the game table (the coach's default budget answers within a second).
+HINT_BUDGET = 4
 
 
 class _Log(list):
@@ -64,12 +68,88 @@ def _game_over(reason: str | None) -> str:
     return t("table.end.other", reason=reason)
 
 
+class _SetupForm(w.VBox):
+    """The table's setup: players, each seat's kind, side, Nature's Spirit, seed, and "new game"."""
+
+    def __init__(self, on_new_game: Callable[[], None]):
+        self._players = w.Dropdown(options=[1, 2, 3, 4], value=2, layout=w.Layout(width="4em"))
+        self._seats = [w.Dropdown(layout=w.Layout(width="8em")) for _ in range(4)]
+        self._side = w.ToggleButtons(options=["A", "B"], value="A", style={"button_width": "2.5em"})
+        self._spirits = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+        self._seed = w.Text(layout=w.Layout(width="6em"))
+        self._new = _button(on_new_game, icon="refresh")
+        self._title = w.HTML()
+        self._labels = {name: w.HTML() for name in ("players", "side", "seed")}
+        self._seat_labels = [w.HTML() for _ in range(4)]
+        self._seat_rows = [w.HBox([label, box]) for label, box in zip(self._seat_labels, self._seats,
+                                                                       strict=True)]
+        self._players.observe(lambda _change: self._show_seats(), names="value")
+        row = [self._title, self._labels["players"], self._players, *self._seat_rows, self._labels["side"],
+               self._side, self._spirits, self._labels["seed"], self._seed, self._new]
+        super().__init__([w.HBox(row, layout=w.Layout(flex_flow="row wrap", align_items="center"))])
+        self.add_class("harmonies-table-setup")
+        self.relabel()
+
+    @property
+    def players(self) -> int:
+        return int(self._players.value)
+
+    @property
+    def side(self) -> str:
+        return self._side.value
+
+    @property
+    def spirits(self) -> bool:
+        return bool(self._spirits.value)
+
+    @property
+    def seed(self) -> int | None:
+        text = str(self._seed.value).strip()
+        return int(text) if text.lstrip("-").isdigit() else None
+
+    def seats(self, players: int) -> list[str]:
+        return [box.value or "greedy" for box in self._seats[:players]]
+
+    def show(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None) -> None:
+        """Put the settings of the game being played into the form."""
+        self._players.value = players
+        for box, kind in zip(self._seats, kinds, strict=False):
+            box.value = kind
+        self._side.value = str(side).upper()
+        self._spirits.value = bool(spirits)
+        self._seed.value = "" if seed is None else str(seed)
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        for k, row in enumerate(self._seat_rows):
+            row.layout.display = None if k < self.players else "none"
+
+    def relabel(self) -> None:
+        self._title.value = _label(t("table.setup.title"))
+        for name, label in self._labels.items():
+            label.value = _label(t(f"table.setup.{name}"))
+        for k, label in enumerate(self._seat_labels):
+            label.value = _label(t("table.setup.seat", number=k + 1))
+        for k, box in enumerate(self._seats):
+            value = box.value or ("human" if k == 0 else "greedy")
+            box.options = [(t(f"table.seat.{kind}"), kind) for kind in SEAT_KINDS]
+            box.value = value
+        self._spirits.description = t("table.setup.spirits")
+        self._new.description = t("table.setup.new_game")
+
+
 class GameTable(_Warns, Pictured, Localised, w.VBox):
     """A game of Harmonies for 1 to 4 players at one screen.
 
-    ``seats`` says who plays each seat: ``"human"``, ``"random"`` or ``"greedy"`` (default: the first
-    seat human, the others greedy). Computer seats answer on their own after a human ends a turn
-    (``auto=False`` waits for ``step()`` or ``run_opponents()``).
+    ``seats`` says who plays each seat: ``"human"``, ``"random"``, ``"greedy"`` or ``"strong"`` (default:
+    the first seat human, the others greedy). Computer seats answer on their own after a human ends a
+    turn (``auto=False`` waits for ``step()`` or ``run_opponents()``).
+
+    ``hint()`` (the hint button) asks the coach (``harmonies.advisor``) for the best whole turns of the
+    human to play: they are listed with their expected gain and reasons, and the first is drawn on the
+    board (dashed tokens, outlined cells) until the next action. The setup form above the table
+    (players, each seat's kind, side, Nature's Spirit, seed, "new game") starts a new game in place;
+    ``new_game(...)`` does the same from code.
 
     Clicks on the table (``click(key)``, keys as the picture writes them): ``space:N`` takes that
     space's tokens; ``colour:NAME`` chooses which token in hand to place (with one colour in hand no
@@ -78,7 +158,8 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
     (or selects the kept one for its cube); ``swap:ID`` swaps a display card (solo). A key may carry
     the picture's seat prefix (``seat0:cell:c3``). Also: ``choose(colour)``, ``place_cube(card,
     cell)``, ``act(text)`` (an action in the grammar of ``harmonies.actions``), ``end_turn()``,
-    ``undo()`` (back within the current human turn), ``step()``, ``run_opponents()``, ``relabel()``.
+    ``undo()`` (back within the current human turn), ``step()``, ``run_opponents()``, ``hint()``,
+    ``new_game()``, ``relabel()``.
 
     The engine enforces the turn; a refused action leaves the game as it was and says why in
     ``message``. ``log`` tells the story: tokens taken and placed, cards, cubes, the end, the scores
@@ -88,50 +169,150 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
     def __init__(self, players: int = 2, *, seats=None, side: Side | str = "A", spirits: bool = False,
                  seed: int | None = None, river: str = "shortest-path", display: Display | None = None,
                  auto: bool = True):
-        self._game = Game(players, side=side, spirits=spirits, seed=seed, river=river)
-        kinds = ["human"] + ["greedy"] * (players - 1) if seats is None else [str(s).lower() for s in seats]
-        if len(kinds) != players or any(k not in SEAT_KINDS for k in kinds):
-            raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players,
-                               seats=repr(seats)))
-        base = 0 if seed is None else seed * 10
-        make = {"random": RandomPolicy, "greedy": GreedyPolicy}
-        self.seats = kinds
-        self._policies = [None if k == "human" else make[k](base + seat) for seat, k in enumerate(kinds)]
+        self._river = river
         self.auto = auto
         self._display = display
-        self._colour: Colour | None = None
-        self._card: int | None = None
-        self._undo_stack: list[tuple[Game, int]] = []
-        self._entries: list[Callable[[], str]] = []  # the log, each line put into words when shown
-        self._log = _Log()  # the same lines in the language in force
         self._message_box = w.HTML()
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._status = w.HTML()
         self._log_box = w.HTML()
+        self._hint_box = w.HTML()
         self._action = w.Text(layout=w.Layout(width="26em"))
         self._buttons = {"end_turn": _button(self.end_turn, button_style="primary"),
                          "undo": _button(self.undo, icon="undo"), "step": _button(self.step),
                          "run": _button(self.run_opponents),
-                         "play": _button(lambda: self.act(self._action.value))}
+                         "play": _button(lambda: self.act(self._action.value)),
+                         "hint": _button(self.hint, icon="lightbulb-o")}
         controls = [*self._buttons.values()]
         controls.insert(4, self._action)
-        self._swap = None
-        if self._game.solo:
-            self._swap = w.Dropdown(options=[], layout=w.Layout(width="14em"))
-            self._buttons["swap"] = _button(lambda: self._swap.value and
-                                            self.click(f"swap:{self._swap.value}"))
-            controls += [self._swap, self._buttons["swap"]]
-        super().__init__([self._status, w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
-                          self._message_box, self._view, self._log_box])
+        self._swap = w.Dropdown(options=[], layout=w.Layout(width="14em"))
+        self._buttons["swap"] = _button(lambda: self._swap.value and self.click(f"swap:{self._swap.value}"))
+        self._solo_controls = [self._swap, self._buttons["swap"]]
+        controls += self._solo_controls
+        self._setup = _SetupForm(self.new_game)
+        super().__init__([self._setup, self._status,
+                          w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
+                          self._message_box, self._hint_box, self._view, self._log_box])
         self.add_class("harmonies-game-table")  # a stable handle for browser tests and styling
-        self._write(self._new_game(spirits, seed))
-        self._note_turn()
+        kinds = self._kinds(players, seats)  # a bad seat list is a programming mistake here: it raises
+        self._setup.show(players, kinds, side, spirits, seed)
+        self._start(players, kinds, side, spirits, seed)
         self._localise()
         self._set_labels()
         if auto:
             self.run_opponents()
         else:
             self._refresh()
+
+    @staticmethod
+    def _kinds(players, seats) -> list[str]:
+        kinds = ["human"] + ["greedy"] * (players - 1) if seats is None else [str(s).lower() for s in seats]
+        if len(kinds) != players or any(k not in SEAT_KINDS for k in kinds):
+            raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players,
+                               seats=repr(seats)))
+        return kinds
+
+    def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None) -> None:
+        """Set up a fresh game: the engine, the computer seats, an empty log and history."""
+        self._game = Game(players, side=side, spirits=spirits, seed=seed, river=self._river)
+        base = 0 if seed is None else seed * 10
+        self.seats = kinds
+        self._policies = [None if k == "human" else POLICIES[k](base + seat) for seat, k in enumerate(kinds)]
+        self._colour: Colour | None = None
+        self._card: int | None = None
+        self._undo_stack: list[tuple[Game, int]] = []
+        self._entries: list[Callable[[], str]] = []  # the log, each line put into words when shown
+        self._log = _Log()  # the same lines in the language in force
+        self._advice: list = []
+        self._advice_at: tuple | None = None  # (game, actions played) when the hint was asked
+        for control in self._solo_controls:
+            control.layout.display = None if self._game.solo else "none"
+        self._say()
+        self._write(self._new_game(spirits, seed))
+        self._note_turn()
+
+    def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
+                 spirits: bool | None = None, seed: int | None = None) -> None:
+        """Start a new game at this table; what is not given is read from the setup form. A refused
+        setting (seats that do not fit the players) is said in ``message`` and changes nothing."""
+        form = self._setup
+        players = form.players if players is None else players
+        side = form.side if side is None else side
+        spirits = form.spirits if spirits is None else spirits
+        seed = form.seed if seed is None else seed
+        try:
+            kinds = self._kinds(players, form.seats(players) if seats is None else seats)
+            Game(players, side=side, spirits=spirits, seed=seed, river=self._river)  # every check first
+        except (ValueError, HarmoniesError) as err:
+            self._say(str(err))
+            return
+        form.show(players, kinds, side, spirits, seed)
+        self._start(players, kinds, side, spirits, seed)
+        if self.auto:
+            self.run_opponents()
+        else:
+            self._refresh()
+
+    # -- the coach ------------------------------------------------------------------------------
+    @property
+    def hints(self) -> list:
+        """The advice of the last hint (``harmonies.advisor.Advice``), while it still fits the game."""
+        return self._advice if self._hint_fits() else []
+
+    def hint(self, top: int = 3) -> None:
+        """Ask the coach for the best whole turns of the human to play; list them and draw the first."""
+        if not self._human_turn():
+            return
+        g = self._game
+        try:
+            self._advice = advise(g, budget=HINT_BUDGET, seed=g.turn, top=top)
+        except Exception as err:  # a hint must never break the table: say what went wrong
+            logging.getLogger(__name__).exception("hint failed")
+            self._advice = []
+            problem = str(err)
+            self._say(lambda: t("table.hint.failed", problem=problem))
+            return
+        self._advice_at = (g, len(g.history))
+        self._say()
+        self._refresh()
+
+    def _hint_fits(self) -> bool:
+        g = self._game
+        return bool(self._advice) and self._advice_at == (g, len(g.history))
+
+    def _hint_html(self) -> str:
+        if not self._hint_fits():
+            return ""
+        g = self._game
+        lines = [escape(t("table.hint.title", player=self._who(g.current)))]
+        for rank, advice in enumerate(self._advice, 1):
+            moves = ", ".join(str(a) for a in advice.actions if not isinstance(a, EndTurn))
+            lines.append(escape(t("table.hint.item", rank=rank, moves=moves, gain=f"{advice.gain:+.1f}",
+                                  reason=advice.reason)))
+        lines.append(escape(t("table.hint.drawn")))
+        return html("<br>".join(lines), style="background:#eef6ff;border:1px solid #9cc3e6;"
+                                             "border-radius:6px;padding:6px 10px;margin:4px 0")
+
+    def _hint_drawing(self) -> tuple[dict, dict]:
+        """(highlight, ghosts) of the first advice on the board of the seat to play."""
+        if not self._hint_fits():
+            return {}, {}
+        best = self._advice[0]
+        ghosts: dict[str, str] = {}
+        cells: list[str] = []
+        cubes: list[str] = []
+        for a in best.actions:
+            if isinstance(a, PlaceToken):
+                ghosts[a.cell] = str(a.colour)  # two tokens on one cell: the top one shows
+                if a.cell not in cells:
+                    cells.append(a.cell)
+            elif isinstance(a, PlaceCube):
+                cubes.append(a.cell)
+        seat = self._game.current
+        marks = [draw.Mark(tuple(cells))] if cells else []
+        if cubes:
+            marks.append(draw.Mark(tuple(cubes)))
+        return {seat: marks}, {seat: list(ghosts.items())}
 
     def _new_game(self, spirits: bool, seed: int | None) -> Callable[[], str]:
         side, n = str(self._game.side), self._game.n
@@ -152,7 +333,9 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
 
     def _set_labels(self) -> None:
         labels = {"end_turn": t("table.end_turn"), "undo": t("table.undo"), "step": t("table.step"),
-                  "run": t("table.run"), "play": t("table.play"), "swap": t("table.swap")}
+                  "run": t("table.run"), "play": t("table.play"), "swap": t("table.swap"),
+                  "hint": t("table.hint")}
+        self._setup.relabel()
         for name, button in self._buttons.items():
             button.description = labels[name]
         self._action.placeholder = t("table.action_placeholder")
@@ -180,8 +363,11 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
         """Handle a click on the table picture (see the class docstring for the keys)."""
         key = str(key).strip()
         kind, _, rest = key.partition(":")
-        if kind.lower().startswith("seat") and kind[4:].isdigit():
+        if kind.lower().startswith("seat") and kind[4:].isdecimal():
             seat, current = int(kind[4:]), self._game.current
+            if seat >= self._game.n:  # no such seat at this table: the picture never draws one
+                self._say(t.lazy("table.not_clickable", key=repr(key)))
+                return
             if seat != current:
                 self._say(lambda: t("table.other_side", player=self._who(seat), current=self._who(current)))
                 return
@@ -336,7 +522,7 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
 
     def _spirit(self, card: str) -> None:
         p = self._game.player
-        if card.strip().isdigit() and int(card) == p.spirit:
+        if card.strip().isdecimal() and int(card) == p.spirit:
             self._select(card)
         else:
             self._human(f"spirit {card}")
@@ -445,13 +631,16 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
             chosen.append(f"seat{g.current}:{kind}:{self._card}")
         elif not g.over and self._policies[g.current] is None and self._placing() is not None:
             chosen.append(f"colour:{self._placing()}")
-        self._scene = draw.game_scene(g, selected=chosen, display=self._display)
+        highlight, ghosts = self._hint_drawing()
+        self._scene = draw.game_scene(g, selected=chosen, display=self._display, highlight=highlight,
+                                      ghosts=ghosts)
         self._view.show(self._scene, self._place_name)
+        self._hint_box.value = self._hint_html()
         self._status.value = html(escape(self._next_step()), style="font-size:1.1em;padding:4px")
         recent = "<br>".join(escape(line) for line in self._log[-300:])
         self._log_box.value = html(recent, style="max-height:14em;overflow:auto;font-family:monospace;"
                                                  "font-size:0.9em;border:1px solid #ddd;padding:4px")
-        if self._swap is not None:
+        if g.solo:
             self._swap.options = [(t("table.swap_option", card=_card_title(i), id=i), i) for i in g.display]
 
     def _place_name(self, key: str, tip: str) -> str:

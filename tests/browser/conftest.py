@@ -2,8 +2,8 @@
 
 No browser is ever downloaded: the tests use /usr/bin/chromium (``apt-get install chromium``) and are
 skipped, with one line saying how to install it, where it is missing. Every request that leaves
-127.0.0.1 is answered locally with an empty body and recorded, so nothing reaches the network; a
-console error or a failed request to the local server fails the test. Screenshots go to
+127.0.0.1 is answered locally with an empty body and recorded, so nothing reaches the network; such a
+request, a console error or a failed request to the local server fails the test. Screenshots go to
 ``screenshots/`` (ignored by git) for a person to look at.
 """
 
@@ -86,8 +86,9 @@ class Server:
 def voila():
     SHOTS.mkdir(exist_ok=True)
     port = _free_port()
-    server = Server([str(BIN / "voila"), "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
-                     f"--port={port}"], port)
+    # The classroom server, as `make serve` runs it: its page templates fetch nothing from outside.
+    server = Server([str(BIN / "python"), "-m", "classroom", "notebooks/", "--no-browser",
+                     "--Voila.ip=127.0.0.1", f"--port={port}"], port)
     yield server
     server.stop()
 
@@ -148,6 +149,7 @@ class Watched:
     def assert_clean(self) -> None:
         assert self.failed == [], f"failed requests to the local server: {self.failed}"
         assert self.console_errors == [], f"console errors: {self.console_errors}"
+        assert self.outside == [], f"requests that would leave the machine: {self.outside}"
 
 
 @pytest.fixture

@@ -1,0 +1,104 @@
+"""The lessons as a static JupyterLite site, offline: Python runs in the page (Pyodide), nothing else.
+
+The site is built once per session with a local Pyodide (``tools/lite.py build --offline``) into a
+temporary folder and served as plain files on 127.0.0.1. Each lesson that needs no compiled package
+(the charts need matplotlib, which the CPython tests cover) is opened in Chromium, run to the end with
+no error output, and a board is clicked until it changes. Any request that leaves 127.0.0.1 or any
+console error fails the test. The downloads a build needs are made at install time (``make
+lite-inputs``), never here: without them the tests are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import time
+
+import pytest
+
+from .conftest import ROOT, SHOTS, Server, _free_port
+
+spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
+lite_tool = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lite_tool)
+
+# (lesson, its widget, a shape on the board that changes, what is clicked: a shape's key or a button)
+LESSONS = [
+    ("fa/00-start-here.ipynb", ".harmonies-board-editor", "cell:c3", "cell:c3"),
+    ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3",
+     "cell:c3"),
+    # c3 holds a building there, finished: a token goes on the empty c5
+    ("en/harmonies-lessons/07-scoring-landscapes.ipynb", ".harmonies-board-editor", "cell:c3", "cell:c5"),
+    ("en/azul-lessons/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0", "button:Step"),
+]
+
+# Generous: on two cores shared with other jobs, Pyodide and IPython alone took up to 4 minutes.
+WAIT_MS = 480_000
+
+KERNEL_READY = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const session = panel && panel.sessionContext && panel.sessionContext.session;
+    return Boolean(session && session.kernel && session.kernel.status === 'idle');
+}"""
+
+ALL_RAN = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+    return cells.every(c => c.model.executionCount !== null)
+        && panel.sessionContext.session.kernel.status === 'idle';
+}"""
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory):
+    missing = lite_tool.inputs_missing(lite_tool.CACHE, offline=True)
+    if missing:
+        pytest.skip(f"the offline Lite site's downloads are missing ({', '.join(missing)}): "
+                    "'make lite-inputs' fetches them from npm and PyPI")
+    SHOTS.mkdir(exist_ok=True)
+    out = tmp_path_factory.mktemp("lite") / "site"
+    built = subprocess.run([sys.executable, str(ROOT / "tools" / "lite.py"), "build", "--offline",
+                            "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    print("".join(line + "\n" for line in built.stdout.splitlines() if "=" in line and " " not in line))
+    port = _free_port()
+    server = Server([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                     "--directory", str(out)], port)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("lesson, widget, key, click", LESSONS, ids=[row[0] for row in LESSONS])
+def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key, click):
+    page = watched.page
+    start = time.perf_counter()
+    page.goto(f"{lite_site.url}/lab/index.html?path={lesson}")
+    page.wait_for_function(KERNEL_READY, timeout=WAIT_MS)
+    ready = time.perf_counter() - start
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    root = page.locator(widget).first
+    root.locator(f"[data-key='{key}']").first.wait_for(timeout=WAIT_MS)
+    first_board = time.perf_counter() - start
+    page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
+    print(f"{lesson}: kernel_ready_s={ready:.1f} first_board_s={first_board:.1f} "
+          f"all_ran_s={time.perf_counter() - start:.1f}")
+    for kind in ("error", "stderr"):
+        shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
+        assert shown.count() == 0, shown.first.inner_text()
+
+    # A click reaches Python in the page, and the board changes.
+    board = root.locator(".tabletop-svg", has=page.locator(f"[data-key='{key}']")).first
+    board.scroll_into_view_if_needed()
+    before = board.inner_html()
+    clicked = time.perf_counter()
+    if click.startswith("button:"):
+        root.get_by_role("button", name=click.removeprefix("button:")).first.click()
+    else:
+        board.locator(f"[data-key='{click}']").first.click(force=True)
+    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before],
+                           timeout=WAIT_MS)
+    print(f"{lesson}: click_to_new_board_s={time.perf_counter() - clicked:.1f}")
+    watched.shot("-board")
+    watched.assert_clean()
+    assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"

@@ -1,0 +1,252 @@
+"""What the widget state machines share: a front end that clicks and presses like a learner.
+
+A machine (``tests/test_widget_machines_*.py``) builds one widget and then, step after step, does
+what a browser can do to it: click a key read from the widget's own pictures (every
+``ClickableSVG`` among its children, walked recursively), press any enabled button it holds,
+choose an option of any menu or toggle it holds, and change the language; each machine adds the
+widget's public methods with drawn arguments and its own invariants. An exception raised by a
+rule fails the machine: nothing a learner does may let one escape.
+
+The machines count the rules they run in ``ACTIONS`` (widget name -> rule executions);
+``benchmarks/widget_machines.py`` prints the counts of a long campaign.
+
+Budgets: each machine's test run is small (the whole suite runs in well under a minute);
+``WIDGET_MACHINE_EXAMPLES=N`` (and ``WIDGET_MACHINE_STEPS=N``) run a longer campaign.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from html import unescape
+
+import ipywidgets as w
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from tabletop import i18n
+from tabletop.clickable import ClickableSVG
+
+#: Rule executions per widget, over every machine run in this process.
+ACTIONS: Counter[str] = Counter()
+
+_KEY = re.compile(r'data-key="([^"]*)"')
+
+
+def report(machine: type[WidgetMachine]) -> None:
+    """Print how many actions the machine's widget has taken so far (``pytest -s`` shows it)."""
+    print(f"widget={machine.name} actions={ACTIONS[machine.name]}")
+
+
+def budget(examples: int, steps: int, **options) -> settings:
+    """The settings of a machine's test: ``examples`` runs of up to ``steps`` rules each, unless
+    ``WIDGET_MACHINE_EXAMPLES`` / ``WIDGET_MACHINE_STEPS`` ask for a longer campaign;
+    ``WIDGET_MACHINE_SHRINK=0`` reports a failure as found, without shrinking it (a campaign)."""
+    if os.environ.get("WIDGET_MACHINE_SHRINK") == "0":
+        options.setdefault("phases", [Phase.explicit, Phase.reuse, Phase.generate])
+    return settings(max_examples=int(os.environ.get("WIDGET_MACHINE_EXAMPLES") or examples),
+                    stateful_step_count=int(os.environ.get("WIDGET_MACHINE_STEPS") or steps),
+                    deadline=None, suppress_health_check=list(HealthCheck), **options)
+
+
+# --- reading a widget as the browser sees it ---------------------------------------------------
+
+
+def descendants(widget) -> Iterator[w.Widget]:
+    """The widget and every widget inside it, depth first, in the order they are shown."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from descendants(child)
+
+
+def pictures(widget) -> list[ClickableSVG]:
+    """The clickable pictures of a widget (those that answer a click)."""
+    return [d for d in descendants(widget) if isinstance(d, ClickableSVG) and d.on_click]
+
+
+def keys(picture: ClickableSVG) -> list[str]:
+    """The keys of the shapes of a picture, as the browser reports them (``data-key``)."""
+    return sorted({unescape(k) for k in _KEY.findall(picture.svg)})
+
+
+def buttons(widget) -> list[w.Button]:
+    """Every button a learner can press now (disabled ones cannot be)."""
+    return [d for d in descendants(widget) if isinstance(d, w.Button) and not d.disabled]
+
+
+def choosers(widget) -> list[w.Widget]:
+    """Every menu, toggle and box whose value a learner can change (the language menu's mark and
+    text boxes excluded: text is typed by the machines' own rules)."""
+    kinds = (w.Dropdown, w.ToggleButtons, w.ToggleButton, w.Checkbox, w.IntText, w.RadioButtons)
+    return [d for d in descendants(widget) if isinstance(d, kinds) and not d.disabled]
+
+
+def front_end_click(picture: ClickableSVG, key: str) -> None:
+    """What the browser does on a click: the picture reports the key of the shape."""
+    picture._message(picture, {"type": "click", "key": key}, [])
+
+
+def press(button: w.Button) -> None:
+    """What the browser does on a press, except that an exception is not swallowed:
+    ``Button.click()`` hands each handler's exception to a logger, a machine must see it."""
+    for handler in button._click_handlers.callbacks:
+        handler(button)
+
+
+def values_of(control: w.Widget) -> list:
+    """The values a learner can give a control."""
+    if isinstance(control, w.ToggleButton | w.Checkbox):
+        return [False, True]
+    if isinstance(control, w.IntText):
+        return [-3, 0, 5, 12, 250]
+    return list(control._options_values)
+
+
+#: What a learner may type into a file box: names in the folder the test runs in (each test
+#: module runs in a scratch folder), one in a folder that does not exist, the folder itself.
+FILE_NAMES = st.sampled_from(["a.json", "b.json", "", "   ", "missing/c.json", "."])
+#: Anything typed: no slash (a name never leaves the scratch folder) and no control character
+#: (no keyboard types one).
+TYPED = st.text(st.characters(blacklist_characters="/\\", blacklist_categories=("Cc", "Cs")),
+                max_size=16)
+
+#: Keys no picture draws: a click on one must be refused in words.
+STRANGE_KEYS = ("", "nothing", "cell:", "cell:z9", "space:0", "space:99", "display:0",
+                "colour:purple", "seat7:cell:c3", "line:9", "wall:5,5", "wall:x", "factory:99:B",
+                "centre:Q", "player:9:floor", "column:-1", "rotation:9", ":::", "card:99")
+
+
+class WidgetMachine(RuleBasedStateMachine):
+    """The rules every widget answers: clicks on its pictures, buttons, menus, the language.
+
+    A subclass sets ``name`` and builds ``self.widget`` in an ``@initialize`` rule of its own,
+    then calls ``self.start()``; it may override ``state()`` (the serialised state compared
+    around undo and redo), ``check()`` (its invariants) and ``texts`` (what its text boxes may
+    be given)."""
+
+    name = "widget"
+    widget = None
+
+    def start(self) -> None:
+        self.count()
+
+    def count(self) -> None:
+        ACTIONS[self.name] += 1
+
+    @initialize(code=st.sampled_from(sorted(i18n.LANGUAGES)))
+    def language_at_start(self, code):
+        i18n.set_language(code)
+
+    def teardown(self):
+        # ipywidgets keeps every widget alive until it is closed, and every live widget follows a
+        # change of language: without this, each run would relabel all the runs before it.
+        if self.widget is not None:
+            for part in list(descendants(self.widget)):
+                part.close()
+        i18n.set_language("en")
+
+    # --- rules -------------------------------------------------------------------------------
+
+    @rule(data=st.data())
+    def click_a_key_of_the_picture(self, data):
+        shown = pictures(self.widget)
+        if not shown:
+            return
+        picture = data.draw(st.sampled_from(shown), label="picture")
+        drawn = keys(picture)
+        key = data.draw(st.sampled_from(drawn) if drawn else st.sampled_from(STRANGE_KEYS), label="key")
+        self.count()
+        front_end_click(picture, key)
+
+    @rule(data=st.data(), key=st.sampled_from(STRANGE_KEYS) | st.text(max_size=12))
+    def click_a_key_no_picture_draws(self, data, key):
+        shown = pictures(self.widget)
+        if not shown:
+            return
+        picture = data.draw(st.sampled_from(shown), label="picture")
+        self.count()
+        front_end_click(picture, key)
+
+    @rule(data=st.data())
+    def press_a_button(self, data):
+        found = buttons(self.widget)
+        if not found:
+            return
+        button = data.draw(st.sampled_from(found), label="button")
+        self.count()
+        press(button)
+
+    @rule(data=st.data())
+    def change_a_menu_or_toggle(self, data):
+        found = choosers(self.widget)
+        if not found:
+            return
+        control = data.draw(st.sampled_from(found), label="control")
+        choices = values_of(control)
+        if not choices:
+            return
+        value = data.draw(st.sampled_from(choices), label="value")
+        self.count()
+        control.value = value
+
+    @rule(data=st.data())
+    def type_into_a_text_box(self, data):
+        boxes = [d for d in descendants(self.widget) if type(d) is w.Text]
+        if not boxes:
+            return
+        box = data.draw(st.sampled_from(boxes), label="box")
+        self.count()
+        box.value = data.draw(self.texts(), label="text")
+
+    @rule(code=st.sampled_from(sorted(i18n.LANGUAGES)))
+    def change_language(self, code):
+        self.count()
+        before = self.state()
+        i18n.set_language(code)
+        assert self.state() == before, "a change of language changed the position"
+
+    # --- invariants ----------------------------------------------------------------------------
+
+    @invariant()
+    def message_is_words_and_the_picture_is_drawn(self):
+        if self.widget is None:
+            return
+        message = self.message()
+        assert isinstance(message, str), type(message)
+        for picture in pictures(self.widget):
+            assert picture.svg.startswith("<svg"), picture.svg[:80]
+        self.check()
+
+    # --- what a subclass says about its widget -------------------------------------------------
+
+    def message(self):
+        """The widget's message (what the learner reads after the last action)."""
+        return self.widget.message
+
+    def texts(self) -> st.SearchStrategy[str]:
+        """What a learner may type into the widget's text boxes."""
+        return FILE_NAMES | TYPED
+
+    def state(self):
+        """The widget's position, serialised (compared around undo, redo and a change of
+        language)."""
+        return None
+
+    def check(self) -> None:
+        """The widget's own invariants (legal position, shadow engine...)."""
+
+    def round_trip(self, undo, redo) -> None:
+        """Undo, then redo: back exactly to the state before the undo; undo again: exactly the
+        undone state. Nothing to undo: nothing changes."""
+        before = self.state()
+        undo()
+        undone = self.state()
+        if undone == before:
+            return
+        redo()
+        assert self.state() == before, "redo did not return to the state before the undo"
+        undo()
+        assert self.state() == undone, "a second undo did not return to the undone state"

@@ -1,0 +1,125 @@
+"""The lessons can run in Pyodide (the JupyterLite site), and tools/lite.py builds what it should.
+
+The browser side is ``tests/browser/test_lite.py``; these run in CPython without network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
+lite = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lite)
+
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def _code(path: Path) -> str:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_no_lesson_needs_what_the_browser_kernel_lacks(path):
+    # Pyodide starts no process and has no nbformat (it needs a compiled package).
+    code = _code(path)
+    for word in ("subprocess", "sys.executable", "nbformat", "os.system", "!python", "!pip"):
+        assert word not in code, f"{path.name} uses {word}"
+
+
+WIDGETS = ["azul.widgets", "harmonies.widgets", "tabletop.quiz", "tabletop.clickable"]
+
+
+@pytest.mark.parametrize("module", WIDGETS)
+def test_widgets_import_no_matplotlib(module):
+    # A lesson without a chart must run where matplotlib is missing (the offline Lite site).
+    probe = f"import sys, {module}; print(sorted(m for m in ('matplotlib', 'numpy') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def _wheel(folder: Path, name: str, version: str, requires: list[str], files: dict[str, str]) -> Path:
+    dist = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{dist}-py3-none-any.whl"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
+    with zipfile.ZipFile(path, "w") as z:
+        for file, text in files.items():
+            z.writestr(file, text)
+        z.writestr(f"{dist}.dist-info/METADATA", meta + "\n")
+    return path
+
+
+def _pyodide_lock() -> dict:
+    entry = dict(install_dir="site", package_type="package", unvendored_tests=False, depends=[])
+    return {"info": {"python": "3.14.2"}, "packages": {
+        "numpy": {**entry, "name": "numpy", "version": "2.4.6", "imports": ["numpy"], "sha256": "aa",
+                  "file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl"},
+        "six": {**entry, "name": "six", "version": "1.17.0", "imports": ["six"], "sha256": "bb",
+                "file_name": "six-1.17.0-py2.py3-none-any.whl"},
+    }}
+
+
+def test_site_lock_adds_local_wheels_with_their_own_hashes(tmp_path):
+    bidi = _wheel(tmp_path, "python-bidi", "0.4.2", ["six"], {"bidi/__init__.py": "", "bidi/algo.py": ""})
+    _wheel(tmp_path, "comm", "0.2.3", [], {"comm/__init__.py": ""})
+    _wheel(tmp_path, "ipywidgets", "8.1.9",
+           ["comm>=0.1.3", "jupyterlab_widgets~=3.0", "six; python_version < '3'", "numpy; extra == 'test'"],
+           {"ipywidgets/__init__.py": ""})
+    online = lite.site_lock(_pyodide_lock(), tmp_path, offline=False)["packages"]
+    entry = online["python-bidi"]
+    assert entry["sha256"] == hashlib.sha256(bidi.read_bytes()).hexdigest()
+    assert entry["file_name"] == bidi.name and entry["imports"] == ["bidi"] and entry["depends"] == ["six"]
+    # the notebook-server half and what the browser's Python does not meet are left out
+    assert online["ipywidgets"]["depends"] == ["comm"]
+    assert online["numpy"]["file_name"] == lite.CDN + "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+    assert online["numpy"]["sha256"] == "aa"
+
+    offline = lite.site_lock(_pyodide_lock(), tmp_path, offline=True)["packages"]
+    # offline, Pyodide's other packages are looked for in the site, where a teacher can add them
+    assert offline["numpy"]["file_name"].startswith("../pyodide/numpy-2.4.6-")
+    assert not any(e["file_name"].startswith("http") for e in offline.values())
+
+
+def test_site_lock_puts_a_local_wheel_in_place_of_pyodides_build(tmp_path):
+    six = _wheel(tmp_path, "six", "1.17.0", [], {"six.py": ""})
+    packages = lite.site_lock(_pyodide_lock(), tmp_path, offline=True)["packages"]
+    assert packages["six"]["file_name"] == six.name
+    assert packages["six"]["sha256"] == hashlib.sha256(six.read_bytes()).hexdigest()
+    assert packages["six"]["imports"] == ["six"]
+
+
+def test_lessons_are_copied_with_the_lite_kernel_and_the_sources_keep_theirs(tmp_path):
+    lite.copy_lessons(ROOT / "notebooks", tmp_path)
+    copies = sorted(tmp_path.rglob("*.ipynb"))
+    assert [p.relative_to(tmp_path) for p in copies] == [p.relative_to(ROOT / "notebooks") for p in NOTEBOOKS]
+    def kernels(paths):
+        return {json.loads(p.read_text(encoding="utf-8"))["metadata"]["kernelspec"]["name"] for p in paths}
+
+    assert kernels(copies) == {"python"}
+    assert kernels(NOTEBOOKS) == {"python3"}
+
+
+def test_a_pyodide_release_adds_its_compiled_packages_and_must_be_the_same_version(tmp_path):
+    release, core = tmp_path / "release", tmp_path / "core"
+    release.mkdir(), core.mkdir()
+    lock = _pyodide_lock()
+    (release / "pyodide-lock.json").write_text(json.dumps(lock))
+    numpy = lock["packages"]["numpy"]["file_name"]
+    (release / numpy).write_bytes(b"wheel")
+    lite.add_release(release, core, lock)
+    assert sorted(p.name for p in core.iterdir()) == [numpy]  # six is not in this release: skipped
+
+    other = json.loads(json.dumps(lock))
+    other["info"]["python"] = "3.13.2"
+    with pytest.raises(SystemExit, match="is not Pyodide"):
+        lite.add_release(release, core, other)

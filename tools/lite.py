@@ -1,0 +1,341 @@
+"""The lessons as a static JupyterLite site: Python (Pyodide) runs in each learner's browser.
+
+    python tools/lite.py fetch [--offline]               # once, with a connection: npm and PyPI only
+    python tools/lite.py build [--offline] [--out site]  # no network: the site, from what fetch kept
+
+``fetch`` keeps its downloads in ``.lite/`` (git-ignored): Pyodide's core from the npm registry
+(``pyodide@PYODIDE``, for its ``pyodide-lock.json`` and, offline, the interpreter itself) and the
+pure-Python wheels the lessons need from PyPI (the widgets, python-bidi's pure release ...); with
+``--offline`` also the pure-Python wheels the kernel needs to start, at the versions Pyodide's lock
+names. ``build`` makes the project's wheel from a copy of the tree (the tree gets no ``build/``), copies
+every lesson of every language folder with the kernel name a Lite site offers, writes a lock file
+that preloads everything, and runs ``jupyter lite build``.
+
+Online (the default) the site takes Pyodide and its compiled packages (numpy, matplotlib) from
+Pyodide's CDN, as JupyterLite does. ``--offline`` puts Pyodide into the site and points every package
+at the site itself: nothing is ever asked of another host. Offline, the compiled packages are missing
+until a teacher adds them once from a Pyodide release (``--pyodide-release`` here, or by hand:
+``docs/lite.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from email.message import Message
+from email.parser import Parser
+from importlib import metadata
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".lite"
+SITE = ROOT / "site"
+PYODIDE = "314.0.6"
+CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE}/full/"
+#: Pyodide's own files a site needs (the npm package also holds type files, maps and demo pages).
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                "pyodide-lock.json")
+#: Python as Pyodide runs it, for the requirement markers of the wheels.
+BROWSER_PYTHON = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
+                  "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+                  "implementation_name": "cpython", "platform_python_implementation": "CPython",
+                  "extra": ""}
+#: Pure-Python wheels the lessons use, at the versions of this environment (so the widgets' browser
+#: side, copied from here, matches their Python side), and python-bidi's last pure-Python release.
+SAME_AS_HERE = ("ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions", "arabic-reshaper")
+PINNED = ("python-bidi==0.4.2",)
+#: Left out of the browser: the notebook-server halves of ipywidgets (the Lite site has its own).
+NOT_IN_BROWSER = {"jupyterlab-widgets"}
+#: What the kernel loads as it starts (it installs the rest itself, slower, one by one).
+KERNEL = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi", "ipython",
+          "widgetsnbextension"]
+LESSONS = ["harmonies-azul-lab", "ipywidgets", "anywidget", "arabic-reshaper", "python-bidi"]
+#: The kernel name a Lite site offers (the sources keep ``python3``).
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+EXTENSIONS = (KERNEL_EXTENSION, "@jupyter-widgets/jupyterlab-manager", "anywidget")
+WHEELS = "static/wheels"  # in the site: the lock file and every wheel the site serves itself
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tools/lite.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    f = sub.add_parser("fetch", help="download what a build needs (npm registry and PyPI)")
+    b = sub.add_parser("build", help="build the site, with no network")
+    for p in (f, b):
+        p.add_argument("--offline", action="store_true", help="a site that needs no other host")
+        p.add_argument("--cache", type=Path, default=CACHE, help="where fetch keeps its downloads")
+    b.add_argument("--out", type=Path, default=SITE, help="the site's folder (emptied first)")
+    b.add_argument("--pyodide-release", type=Path,
+                   help="an unpacked Pyodide release (its full folder): offline, its compiled wheels join")
+    args = parser.parse_args(argv)
+    if getattr(args, "pyodide_release", None) and not args.offline:
+        parser.error("--pyodide-release goes with --offline (online, the CDN serves those packages)")
+    if args.command == "fetch":
+        fetch(args.cache, args.offline)
+    else:
+        start = time.perf_counter()
+        build(args.out, args.cache, args.offline, args.pyodide_release)
+        files = [p for p in args.out.rglob("*") if p.is_file()]
+        size = sum(p.stat().st_size for p in files)
+        print(f"site={args.out}")
+        print(f"site_mb={size / 1e6:.1f}")
+        print(f"site_files={len(files)}")
+        print(f"build_seconds={time.perf_counter() - start:.1f}")
+    return 0
+
+
+# --- fetch: the only step that uses the network ------------------------------------------------------
+
+def inputs_missing(cache: Path, offline: bool) -> list[str]:
+    """What ``build`` would lack in ``cache`` (empty when a build can run)."""
+    missing = [str(p) for p in (cache / "pyodide" / "pyodide-lock.json", cache / "wheels") if not p.exists()]
+    if offline and not (cache / "kernel-wheels" / "complete").exists():
+        missing.append(str(cache / "kernel-wheels"))
+    return missing
+
+
+def fetch(cache: Path, offline: bool) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    core = cache / "pyodide"
+    if not (core / "pyodide-lock.json").exists():
+        if shutil.which("npm") is None:
+            raise SystemExit(f"npm is needed once, to fetch pyodide@{PYODIDE} (apt-get install npm)")
+        with tempfile.TemporaryDirectory() as tmp:
+            run(["npm", "pack", f"pyodide@{PYODIDE}", "--silent", "--pack-destination", tmp])
+            (tarball,) = Path(tmp).glob("pyodide-*.tgz")
+            part = Path(tmp) / "pyodide"  # moved into place whole, so a broken download never counts
+            part.mkdir()
+            with tarfile.open(tarball) as tar:
+                for member in tar.getmembers():
+                    name = Path(member.name).name
+                    if name in PYODIDE_CORE and member.isfile():
+                        (part / name).write_bytes(tar.extractfile(member).read())
+            shutil.rmtree(core, ignore_errors=True)
+            shutil.move(part, core)
+    wanted = [f"{name}=={metadata.version(name)}" for name in SAME_AS_HERE] + list(PINNED)
+    download(wanted, cache / "wheels")
+    if offline and not (cache / "kernel-wheels" / "complete").exists():
+        lock = json.loads((core / "pyodide-lock.json").read_text())["packages"]
+        ours = {canonicalize_name(w.name.split("-")[0]) for w in (cache / "wheels").glob("*.whl")}
+        names = closure(lock, [*KERNEL, *(d for w in (cache / "wheels").glob("*.whl") for d in depends(w))])
+        from_lock = sorted(n for n in names if n in lock and n not in ours)
+        compiled = [n for n in from_lock if not lock[n]["file_name"].endswith("-none-any.whl")]
+        if compiled:
+            raise SystemExit(f"the kernel would need compiled packages, not on PyPI: {compiled}")
+        download([f"{lock[n]['name']}=={lock[n]['version']}" for n in from_lock], cache / "kernel-wheels")
+        (cache / "kernel-wheels" / "complete").write_text("\n".join(from_lock) + "\n")
+
+
+def download(requirements: list[str], folder: Path) -> None:
+    """The wheels of ``requirements`` (each ``name==version``) in ``folder``, and no other wheel there.
+    Only what is missing is downloaded, so a second run needs no network."""
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = {(canonicalize_name(n), v) for n, v in (r.split("==") for r in requirements)}
+    for wheel in folder.glob("*.whl"):
+        if wheel_key(wheel) not in wanted:
+            wheel.unlink()  # an older version: a site holds one of each
+    have = {wheel_key(w) for w in folder.glob("*.whl")}
+    todo = [r for r in requirements if (canonicalize_name(r.split("==")[0]), r.split("==")[1]) not in have]
+    if todo:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", BROWSER_PYTHON["python_version"], "--platform", "any", "--dest", str(folder),
+             *todo])
+
+
+def wheel_key(wheel: Path) -> tuple[str, str]:
+    name, version = wheel.name.split("-")[:2]
+    return canonicalize_name(name), version
+
+
+def closure(lock: dict, names: list[str]) -> set[str]:
+    """``names`` and everything they depend on, as Pyodide's lock says (names it lacks are kept)."""
+    seen: set[str] = set()
+    todo = [canonicalize_name(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(canonicalize_name(d) for d in lock.get(name, {}).get("depends", []))
+    return seen
+
+
+# --- build: no network from here on ------------------------------------------------------------------
+
+def build(out: Path, cache: Path, offline: bool, release: Path | None = None) -> None:
+    missing = inputs_missing(cache, offline)
+    if missing:
+        raise SystemExit(f"run 'python tools/lite.py fetch{' --offline' if offline else ''}' first: "
+                         f"missing {', '.join(missing)}")
+    with tempfile.TemporaryDirectory(prefix="lite-") as tmp:
+        tmp = Path(tmp)
+        lite_dir = tmp / "lite"
+        wheels = lite_dir / WHEELS
+        wheels.mkdir(parents=True)
+        project_wheel(wheels, tmp / "source")
+        for wheel in (cache / "wheels").glob("*.whl"):
+            shutil.copy2(wheel, wheels)
+        for wheel in extension_dir(KERNEL_EXTENSION).glob("static/pypi/*.whl"):
+            if "widgetsnbextension-3" not in wheel.name:  # ipywidgets 8 goes with the 4.x stand-in
+                shutil.copy2(wheel, wheels)
+        pyodide_lock = json.loads((cache / "pyodide" / "pyodide-lock.json").read_text())
+        if offline:
+            for wheel in (cache / "kernel-wheels").glob("*.whl"):
+                shutil.copy2(wheel, wheels)
+            core = lite_dir / "static" / "pyodide"
+            core.mkdir(parents=True)
+            for name in PYODIDE_CORE:
+                shutil.copy2(cache / "pyodide" / name, core)
+            if release:
+                add_release(release, core, pyodide_lock)
+        lock = site_lock(pyodide_lock, wheels, offline)
+        (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+        contents = lite_dir / "lessons"
+        copy_lessons(ROOT / "notebooks", contents)
+        write_config(lite_dir, offline, [*KERNEL, *LESSONS])
+        build_config = {"LiteBuildConfig": {
+            "contents": [str(contents)], "output_dir": str(tmp / "site"), "no_sourcemaps": True,
+            # Only the extensions the lessons use, not every one this environment has (Voila's ...).
+            "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS],
+        }}
+        (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
+        command = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir", str(lite_dir)]
+        run(command, cwd=lite_dir)
+        shutil.copytree(wheels, tmp / "site" / WHEELS)  # the build copies no other static folder
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(tmp / "site", out)
+        for junk in (".jupyterlite.doit.db",):
+            (out / junk).unlink(missing_ok=True)
+
+
+def project_wheel(dest: Path, source: Path) -> Path:
+    """The project's wheel, built from a copy so that the tree gets no ``build/`` or ``*.egg-info``."""
+    keep = ["pyproject.toml", "README.md", "harmonies", "azul", "tabletop"]
+    source.mkdir()
+    for name in keep:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(src, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(dest), str(source)])
+    (wheel,) = dest.glob("harmonies_azul_lab-*.whl")
+    return wheel
+
+
+def extension_dir(name: str) -> Path:
+    for prefix in (Path(sys.prefix), Path(sys.base_prefix)):
+        path = prefix / "share" / "jupyter" / "labextensions" / name
+        if (path / "package.json").exists():
+            return path
+    raise SystemExit(f"the JupyterLab extension {name} is not installed: pip install -e '.[notebooks,lite]'")
+
+
+def site_lock(pyodide_lock: dict, wheels: Path, offline: bool) -> dict:
+    """Pyodide's lock, with every wheel in ``wheels`` added (or put in place of Pyodide's build of the
+    same package, with its own hash). Pyodide's other packages come from the CDN, or offline from the
+    site's ``static/pyodide`` folder, where a teacher can add them (``docs/lite.md``)."""
+    lock = json.loads(json.dumps(pyodide_lock))
+    for entry in lock["packages"].values():
+        entry["file_name"] = (f"../pyodide/{entry['file_name']}" if offline else CDN + entry["file_name"])
+    local = {}
+    for wheel in sorted(wheels.glob("*.whl")):
+        entry = wheel_entry(wheel)
+        local[canonicalize_name(entry["name"])] = entry
+    for name, entry in local.items():
+        entry["depends"] = [d for d in entry["depends"] if d in local or d in lock["packages"]]
+        lock["packages"][name] = entry
+    return lock
+
+
+def wheel_metadata(wheel: Path) -> tuple[Message, list[str]]:
+    """A wheel's METADATA and the names of its files."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
+        return Parser().parsestr(z.read(f"{info}/METADATA").decode()), names
+
+
+def wheel_entry(wheel: Path) -> dict:
+    """The wheel as an entry of Pyodide's lock, with its own hash."""
+    meta, names = wheel_metadata(wheel)
+    # The importable top-level names: packages (folders) and single-file modules.
+    tops = {n.split("/")[0] for n in names if "/" in n or n.endswith(".py")}
+    top = sorted(t.removesuffix(".py") for t in tops if not t.endswith((".dist-info", ".data")))
+    return {"name": meta["Name"], "version": meta["Version"], "file_name": wheel.name,
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "imports": top,
+            "depends": depends(wheel), "install_dir": "site", "package_type": "package",
+            "unvendored_tests": False}
+
+
+def depends(wheel: Path) -> list[str]:
+    """The wheel's requirements that hold in the browser, without the server-side halves."""
+    found = []
+    for line in wheel_metadata(wheel)[0].get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is None or req.marker.evaluate(BROWSER_PYTHON):
+            name = canonicalize_name(req.name)
+            if name not in NOT_IN_BROWSER:
+                found.append(name)
+    return found
+
+
+def add_release(release: Path, core: Path, pyodide_lock: dict) -> None:
+    """Copy the package files of an unpacked Pyodide release (the same version) beside the core."""
+    info = json.loads((release / "pyodide-lock.json").read_text())["info"]
+    if info != pyodide_lock["info"]:
+        raise SystemExit(f"{release} is not Pyodide {PYODIDE}: its lock says {info}")
+    copied = 0
+    for entry in pyodide_lock["packages"].values():
+        file = release / entry["file_name"]
+        if file.exists():
+            shutil.copy2(file, core)
+            copied += 1
+    print(f"pyodide_release_files={copied}")
+
+
+def copy_lessons(notebooks: Path, dest: Path) -> None:
+    """Every notebook of every language folder, with the kernel name a Lite site offers."""
+    for source in sorted(notebooks.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in source.parts:
+            continue
+        nb = json.loads(source.read_text(encoding="utf-8"))
+        nb.setdefault("metadata", {})["kernelspec"] = KERNELSPEC
+        target = dest / source.relative_to(notebooks)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_config(lite_dir: Path, offline: bool, preload: list[str]) -> None:
+    kernel = {"loadPyodideOptions": {"lockFileURL": f"./{WHEELS}/pyodide-lock.json", "packages": preload}}
+    if offline:
+        kernel["pyodideUrl"] = "./static/pyodide/pyodide.mjs"
+        kernel["disablePyPIFallback"] = True
+    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Harmonies & Azul lessons",
+        "exposeAppInBrowser": True,
+        "litePluginSettings": {f"{KERNEL_EXTENSION}:kernel": kernel},
+    }}
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+
+
+def run(command: list[str], cwd: Path | None = None) -> None:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run(command, check=True, cwd=cwd, env=env)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
