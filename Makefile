@@ -38,8 +38,17 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check conftest.py harmonies azul tabletop classroom tests benchmarks tools notebooks
 
+# axe-core, from the npm registry, for the accessibility check of a lesson page (a browser test
+# injects it from node_modules; nothing is fetched at test time). Without npm that test is skipped.
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+NPM := $(shell command -v npm)
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund
+	touch $(AXE)
+
 # The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
-test: lint lite-inputs
+test: lint lite-inputs $(if $(NPM),$(AXE))
 	$(BIN)/python -m pytest
 
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder

@@ -184,6 +184,11 @@ class Board:
 
         return board_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     def __repr__(self) -> str:
         return f"<Board score={self.score} wall={self.wall_rows()} lines={self.pattern_lines()} " \
                f"floor={self.floor_text()!r}>"

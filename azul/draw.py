@@ -55,6 +55,7 @@ from .tiles import (
     YELLOW,
     capacity,
     colour_title,
+    floor_penalty,
     wall_colour,
 )
 from .tiling import (
@@ -267,8 +268,9 @@ def _header(p: _Painter, at: _BoardLayout, board: Board, title: str) -> None:
             weight="bold")
     for c in range(SIZE):
         x, _ = at.cell(0, c)
-        p.label((x + u / 2, at.top - 0.32 * u), str(c), 0.32, fill=p.d.faint,
-                key=p.key(f"column:{c}"))
+        key = p.key(f"column:{c}")
+        p.label((x + u / 2, at.top - 0.32 * u), str(c), 0.32, fill=p.d.faint, key=key)
+        p.s.tips[key] = t("draw.column.tip", column=c)
 
 
 def _pattern_lines(p: _Painter, at: _BoardLayout, board: Board) -> None:
@@ -339,6 +341,16 @@ def _floor(p: _Painter, at: _BoardLayout, board: Board) -> None:
                      title=t("draw.floor.empty"))
     left, top = at.floor_slot(0)
     p.remember(key, (left, top, len(FLOOR_PENALTIES) * at.pitch - 0.12 * u, u))
+    p.s.tips[key] = _floor_tip(board)
+
+
+def _floor_tip(board: Board) -> str:
+    """The whole floor in words: its tiles and what they cost now."""
+    if not board.floor:
+        return t("draw.floor.tip_empty")
+    tiles = join_and([t("draw.marker") if c == MARKER else colour_title(c) for c in board.floor])
+    return t.count("draw.floor.tip", len(board.floor), tiles=tiles,
+                   penalty=_minus(floor_penalty(len(board.floor))))
 
 
 def _runs(p: _Painter, at: _BoardLayout, step: Placement) -> None:

@@ -469,6 +469,11 @@ class Game:
 
         return game_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     def __repr__(self) -> str:
         turn = "" if self.phase == OVER else f", player {self.current} to move"
         return (f"<Game {self.players} players, {self.wall} wall, round {self.round}, "

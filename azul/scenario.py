@@ -118,6 +118,11 @@ class Scenario:
 
         return scenario_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     # --- the what-if ---------------------------------------------------------------------------
 
     def tile(self) -> TilingResult:
@@ -187,6 +192,11 @@ class TilingResult:
         from .draw import tiling_result_scene  # pictures need the tabletop kit; the rules do not
 
         return tiling_result_scene(self).to_svg()
+
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
 
     def player_steps(self, player: int) -> list[Step]:
         return [step for step in self.steps if step.player == player]

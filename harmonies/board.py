@@ -214,6 +214,11 @@ class Board:
         from . import draw  # drawing is optional for the rules layer: imported only when shown
         return draw.board_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     def __repr__(self) -> str:
         cells = ", ".join(f"{n}={'/'.join(s)}" for n, s in self.stacks())
         return f"<Board side {self.side}: {cells or 'empty'}>"

@@ -111,6 +111,11 @@ class Card:
         from . import draw  # drawing is optional for the rules layer: imported only when shown
         return draw.card_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     def describe(self) -> str:
         cells = _common("list.separator").join(NEED_WORDS[p.need] for p in self.pattern)
         return t("cards.describe", card=self.title, id=self.id, cells=cells, need=NEED_WORDS[self.cube_need])

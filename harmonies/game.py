@@ -822,6 +822,11 @@ class Game:
         from . import draw  # drawing is optional for the rules layer: imported only when shown
         return draw.game_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     def __repr__(self) -> str:
         return f"<{self.summary()}>"
 

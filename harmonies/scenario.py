@@ -69,6 +69,11 @@ class Scenario:
         from . import draw  # drawing is optional for the rules layer: imported only when shown
         return draw.scenario_scene(self).to_svg()
 
+    def _repr_html_(self) -> str:
+        from tabletop.scene import image_html  # the picture, with its title as its text
+
+        return image_html(self._repr_svg_())
+
     # -- to JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """The scenario as plain JSON data; ``Scenario.from_dict(s.to_dict()) == s``."""

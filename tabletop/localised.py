@@ -18,8 +18,6 @@ right to left, flush right; an English one is unchanged) and aligns right-to-lef
 
 from __future__ import annotations
 
-from html import escape
-
 import anywidget
 import ipywidgets as w
 import traitlets
@@ -135,11 +133,12 @@ class LanguagePicker(Localised, w.HBox):
     language."""
 
     def __init__(self, lesson: str = ""):
+        # The menu's own description is its label, so that a screen reader names the menu too.
         self.menu = w.Dropdown(options=[(lang.name, lang.code) for lang in i18n.LANGUAGES.values()],
-                               value=i18n.language(), layout=w.Layout(width="12em"))
+                               value=i18n.language(), layout=w.Layout(width="auto"),
+                               style={"description_width": "initial"})
         self.menu.observe(self._chosen, names="value")
-        self._label = w.HTML()
-        super().__init__([self._label, self.menu])
+        super().__init__([self.menu])
         self._localise()
         self._language_mark.lesson_lang = lesson
         self.relabel()
@@ -154,8 +153,7 @@ class LanguagePicker(Localised, w.HBox):
 
     def relabel(self) -> None:
         self.menu.value = i18n.language()
-        self._label.value = html(escape(t("language.menu")), tag="span",
-                                 style="padding:0 0.5em")
+        self.menu.description = t("language.menu")
 
 
 class Header(Localised, w.VBox):

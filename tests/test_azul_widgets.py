@@ -39,7 +39,8 @@ def scenario(**player) -> dict:
 
 
 def state(box: WallSandbox) -> tuple:
-    return box.to_scenario().to_dict(), box.steps, box.svg
+    # the picture, not the places' names: those say what the tool in hand would do
+    return box.to_scenario().to_dict(), box.steps, box.scene().to_svg()
 
 
 def front_end_click(widget, key: str) -> None:

@@ -81,12 +81,13 @@ def test_an_illegal_click_shows_the_engines_message_and_changes_nothing():
     editor = BoardEditor()
     editor.choose("yellow")
     editor.click("a1")
-    board, svg, total = editor.board, editor.svg, editor.breakdown.total
+    # the picture, not the places' names: those say what the colour in hand would do
+    board, svg, total = editor.board, editor.scene.to_svg(), editor.breakdown.total
     for colour in ("yellow", "green", "red", "brown"):
         editor.choose(colour)
         editor.click("a1")
         assert "nothing can be stacked on yellow" in editor.message
-        assert editor.board == board and editor.svg == svg and editor.breakdown.total == total
+        assert editor.board == board and editor.scene.to_svg() == svg and editor.breakdown.total == total
     editor.click("z9")
     assert "not a cell of side A" in editor.message
     assert editor.board == board
@@ -142,10 +143,10 @@ def test_the_cube_tool_toggles_a_cube_on_any_token():
     editor.choose("cube")
     editor.click("d2")  # no habitat needed: the editor is a what-if tool
     assert editor.board.has_cube("d2")
-    svg = editor.svg
+    svg = editor.scene.to_svg()  # the picture (the places' names follow the tool)
     editor.choose("blue")
     editor.click("d2")
-    assert "animal cube" in editor.message and editor.svg == svg
+    assert "animal cube" in editor.message and editor.scene.to_svg() == svg
     editor.choose("cube")
     editor.click("d2")
     assert not editor.board.has_cube("d2")
@@ -377,10 +378,10 @@ def test_cards_and_cubes_by_clicks():
     pick = game.display[0]
     table.click(f"display:{pick}")
     assert game.player.held == [pick]
-    plain = table.svg
+    plain = table.scene.to_svg()  # the picture alone (the places' names say what a click does now)
     table.click(f"seat0:held:{pick}")
     assert table.chosen_card == pick
-    ringed = set(table.svg.splitlines()) - set(plain.splitlines())
+    ringed = set(table.scene.to_svg().splitlines()) - set(plain.splitlines())
     assert ringed and all(f'data-key="seat0:held:{pick}"' in line for line in ringed)
     table.click("space:1")
     state = game.to_dict()

@@ -8,14 +8,14 @@ from pathlib import Path
 import ipywidgets as w
 
 from tabletop import Display, Scene
-from tabletop.clickable import ClickableSVG
+from tabletop.clickable import ClickableSVG, place_name
 
 from .. import draw
 from ..board import EMPTY, Board
 from ..errors import IllegalMove, ScenarioError
 from ..locale import t
 from ..scenario import Scenario, check_supply
-from ..tiles import LETTERS, MARKER_LETTER, SIZE, WALL_KINDS, colour_of, colour_title
+from ..tiles import LETTERS, MARKER_LETTER, SIZE, WALL_KINDS, colour_of, colour_title, wall_colour
 from ..tiling import (
     EndBonus,
     FloorPenalty,
@@ -367,6 +367,43 @@ class WallSandbox(_Worded, w.VBox):
             return "bonus"
         return None
 
+    def _place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip, and what a click with the tool in hand (or, in
+        a gray-wall tiling, the column choice) would do there now."""
+        try:
+            _, kind, args = _parse_key(key)
+        except ValueError:
+            return tip
+        return place_name(tip, self._click_action(kind, args))
+
+    def _click_action(self, kind: str, args: tuple[int, ...]) -> str | None:
+        if self._running:
+            line = self._choice_line(self._current())
+            if line is not None and (kind == "column" or kind == "wall" and args[0] == line):
+                return t("widgets.click.column", line=line)
+            return None
+        board, tool = self._start, self._tool
+        colour = None if tool in ("erase", "marker") else LETTERS.index(tool)
+        if kind == "line":
+            if tool == "erase":
+                return t("widgets.click.remove_tile") if board.line_count[args[0]] else None
+            if colour is None or board.refusal(colour, args[0]) is not None:
+                return None
+            return t("widgets.click.add_tile", colour=colour_title(colour))
+        if kind == "wall":
+            if board.colour_at(*args) != EMPTY:
+                return t("widgets.click.wall_off")
+            if colour is None or not self.gray and colour != wall_colour(*args):
+                return None
+            return t("widgets.click.wall_tile", colour=colour_title(colour))
+        if kind == "floor":
+            if tool == "erase":
+                return t("widgets.click.remove_tile") if board.floor else None
+            if tool == "marker":
+                return t("widgets.click.add_marker")
+            return t("widgets.click.add_tile", colour=colour_title(colour))
+        return None
+
     def _choice_line(self, board: Board) -> int | None:
         """Gray wall: the line next to tile when it waits for a column (none chosen yet)."""
         if not self.gray:
@@ -543,6 +580,6 @@ class WallSandbox(_Worded, w.VBox):
 
     def _refresh(self) -> None:
         self._sync_controls()
-        self._view.svg = self.scene().to_svg()
+        self._view.show(self.scene(), self._place_name)
         self._text.value = _lines_html(self.explanation)
         self._show_message()

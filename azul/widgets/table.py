@@ -8,7 +8,7 @@ from html import escape
 import ipywidgets as w
 
 from tabletop import Display, Scene, i18n
-from tabletop.clickable import ClickableSVG
+from tabletop.clickable import ClickableSVG, place_name
 from tabletop.history import History
 from tabletop.localised import html
 
@@ -195,6 +195,46 @@ class AzulTable(_Worded, w.VBox):
             marks += [f"player:{p}:wall:{m.line},{m.column}" if m.column != FLOOR
                       else f"player:{p}:floor" for m in game.legal_moves()]
         return draw.game_scene(game, highlight=marks, display=self.display)
+
+    def _place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip (with the player, on a board), and what a click
+        would do there now, when a human is to move."""
+        try:
+            player, kind, args = _parse_key(key)
+        except ValueError:
+            return tip
+        if player is not None:
+            tip = t("widgets.click.on_board", player=player, place=tip)
+        game = self._game
+        if game.over or not self._is_human(game.current) or player not in (None, game.current):
+            return place_name(tip)
+        return place_name(tip, self._click_action(kind, args))
+
+    def _click_action(self, kind: str, args: tuple[int, ...]) -> str | None:
+        game = self._game
+        if kind in ("factory", "centre"):
+            if game.phase == TILING or len(args) != (2 if kind == "factory" else 1):
+                return None
+            chosen = tuple(args) if kind == "factory" else (CENTRE, args[0])
+            return t("widgets.click.put_back" if chosen == self._selected else "widgets.click.take",
+                     colour=colour_title(chosen[1]))
+        places = self._destinations()
+        if self._selected is not None:
+            colour = colour_title(self._selected[1])
+            if kind == "line" and ("line", args[0]) in places:
+                return t("widgets.click.to_line", colour=colour)
+            if kind == "floor" and ("floor", FLOOR) in places:
+                return t("widgets.click.to_floor", colour=colour)
+            return None
+        if game.phase != TILING:
+            return None
+        line = game.boards[game.current].next_complete_line()
+        if kind == "floor" and ("floor", FLOOR) in places:
+            return t("widgets.click.tile_to_floor", line=line)
+        column = args[0] if kind == "column" else args[1] if kind == "wall" and args[0] == line else None
+        if column is not None and ("column", column) in places:
+            return t("widgets.click.column", line=line)
+        return None
 
     # --- human actions -------------------------------------------------------------------------
 
@@ -539,7 +579,7 @@ class AzulTable(_Worded, w.VBox):
         self._refresh()
 
     def _refresh(self) -> None:
-        self._view.svg = self.scene().to_svg()
+        self._view.show(self.scene(), self._place_name)
         self._status.value = html(f"<b>{escape(self._status_line())}</b>")
         self._warning.value = _warning_html(self._message)
         self._log_box.value = html("<br>".join(escape(str(line)) for line in self._log[-60:]))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.history import History
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
@@ -29,6 +29,7 @@ from .common import (
     _as_scenario,
     _button,
     _cell_name,
+    _colour,
     _label,
     _river_title,
     _Warns,
@@ -74,7 +75,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._syncing = False
 
         self._message_box = w.HTML()
-        self._palette = ClickableSVG(self._palette_svg(), on_click=self.choose, layout=_NATURAL)
+        self._palette = ClickableSVG(on_click=self.choose, layout=_NATURAL)
+        self._show_palette()
         self._cube_tool = w.ToggleButton(layout=w.Layout(width="6em"))
         self._cube_tool.observe(self._on_cube_tool, "value")
         self._undo = _button(self.undo, icon="undo")
@@ -149,7 +151,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._load.description = t("editor.load")
         self._save.description = t("editor.save")
         self._show_message()
-        self._palette.svg = self._palette_svg()
+        self._show_palette()
         self._refresh()
 
     # -- reading --------------------------------------------------------------------------------
@@ -191,7 +193,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
                 return
             self._last_colour = chosen
         self._tool = chosen
-        self._palette.svg = self._palette_svg()
+        self._show_palette()
+        self._view.show(self._scene, self._place_name)  # the cells' names say what the tool does
         self._syncing = True
         self._cube_tool.value = chosen == "cube"
         self._syncing = False
@@ -316,9 +319,24 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._say(note=note)
         self._refresh()
 
-    def _palette_svg(self) -> str:
+    def _show_palette(self) -> None:
         selected = None if self._tool == "cube" else self._tool
-        return draw.palette_scene(selected=selected, display=self._display).to_svg()
+        self._palette.show(draw.palette_scene(selected=selected, display=self._display),
+                           lambda key, tip: place_name(tip, t("editor.click.choose")))
+
+    def _place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip, and what a click with the tool in hand would do."""
+        if not key.startswith("cell:"):
+            return tip  # a card under the board: there to read
+        cell, board = key[5:], self._state.board
+        if self._tool == "cube":
+            action = t("editor.click.lift_cube" if board.has_cube(cell) else
+                       "editor.click.cube" if board.stack(cell) else "editor.click.no_cube")
+        elif board.can_place(cell, self._tool):
+            action = t("editor.click.place", colour=_colour(self._tool))
+        else:
+            action = t("editor.click.refused", colour=_colour(self._tool))
+        return place_name(tip, action)
 
     def _on_cube_tool(self, change) -> None:
         if not self._syncing:
@@ -338,7 +356,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         s = self._state
         self._breakdown = s.score()
         self._scene = draw.scenario_scene(s, highlight=self._category, display=self._display)
-        self._view.svg = self._scene.to_svg()
+        self._view.show(self._scene, self._place_name)
         values = self._breakdown.to_dict()
         for key, box in self._score_values.items():
             box.value = f"<b>{values[key]}</b>" if key == "total" else str(values[key])

@@ -6,7 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
@@ -185,9 +185,17 @@ class HabitatExplorer(_Warns, Pictured, Localised, w.VBox):
             return lambda: t("explorer.cube_elsewhere", card=c.title, cell=cell, cells=_words(free))
         return lambda: t("explorer.cube_nowhere", card=c.title, cell=cell)
 
+    def _place_name(self, key: str, tip: str) -> str:
+        """A cell's accessible name: its tooltip, and whether a click would place a cube there."""
+        cell = _cell_name(key)
+        free = cell in self._cube_cells
+        action = t("explorer.click.cube" if free else "explorer.click.no_cube", card=self._card.title)
+        return place_name(tip, action)
+
     def _refresh(self) -> None:
         c, board = self._card, self._board
-        self._rotations.svg = draw.rotations_scene(c, selected=self._rotation, display=self._display).to_svg()
+        self._rotations.show(draw.rotations_scene(c, selected=self._rotation, display=self._display),
+                             lambda key, tip: place_name(tip, t("explorer.click.rotation")))
         wanted = None if self._rotation is None else draw.same_rotation(c, self._rotation)
         self._matches = [m for m in habitats.matches(c, board) if wanted is None or m.rotation == wanted]
         self._near = [n for n in habitats.near_misses(c, board) if wanted is None or n.rotation == wanted]
@@ -200,7 +208,7 @@ class HabitatExplorer(_Warns, Pictured, Localised, w.VBox):
         ghosts = [(n.cell, n.colour) for n in self._near] + [(cell, "cube") for cell in free]
         self._scene = draw.board_scene(board, highlight=marks, ghosts=ghosts, title=self._title(wanted, free),
                                        display=self._display)
-        self._view.svg = self._scene.to_svg()
+        self._view.show(self._scene, self._place_name)
         rule = f" — {escape(c.rule_text)}" if c.rule else ""
         self._info.value = html(escape(c.describe()) + rule, style=_NOTE)
         self._syncing = True

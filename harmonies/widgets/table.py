@@ -8,7 +8,7 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.i18n import join_or
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
@@ -634,7 +634,7 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
         highlight, ghosts = self._hint_drawing()
         self._scene = draw.game_scene(g, selected=chosen, display=self._display, highlight=highlight,
                                       ghosts=ghosts)
-        self._view.svg = self._scene.to_svg()
+        self._view.show(self._scene, self._place_name)
         self._hint_box.value = self._hint_html()
         self._status.value = html(escape(self._next_step()), style="font-size:1.1em;padding:4px")
         recent = "<br>".join(escape(line) for line in self._log[-300:])
@@ -642,6 +642,44 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
                                                  "font-size:0.9em;border:1px solid #ddd;padding:4px")
         if g.solo:
             self._swap.options = [(t("table.swap_option", card=_card_title(i), id=i), i) for i in g.display]
+
+    def _place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip (with the player, on a seat's board), and what a
+        click would do there now, when it is a human's turn."""
+        g = self._game
+        kind, _, rest = key.partition(":")
+        seat = None
+        if kind.startswith("seat") and kind[4:].isdigit():
+            seat = int(kind[4:])
+            kind, _, rest = rest.partition(":")
+            tip = t("table.click.on_board", player=self._who(seat), place=tip)
+        if g.over or self._policies[g.current] is not None or seat not in (None, g.current):
+            return place_name(tip)
+        return place_name(tip, self._click_action(kind, rest))
+
+    def _click_action(self, kind: str, rest: str) -> str | None:
+        """What a click on a place of this kind would do now, in words (None: nothing)."""
+        g = self._game
+        if kind == "space":
+            return t("table.click.take") if g.taken_space is None else None
+        if kind == "colour":
+            return t("table.click.choose", colour=_colour(rest))
+        if kind == "display":
+            return t("table.click.card")
+        if kind in ("held", "spirit") and rest.isdigit():
+            card = int(rest)
+            if kind == "spirit" and card != g.player.spirit:
+                return t("table.click.spirit")
+            return t("table.click.unselect" if self._card == card else "table.click.select")
+        if kind != "cell":
+            return None
+        if self._card is not None:
+            return t("table.click.cube", card=_card_title(self._card))
+        colour = self._placing()
+        if colour is None:
+            return None
+        return t("table.click.place" if g.player.board.can_place(rest, colour) else "table.click.refused",
+                 colour=_colour(colour))
 
     def _next_step(self) -> str:
         """What the player to play can do now, read from the game's state."""

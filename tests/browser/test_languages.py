@@ -99,7 +99,7 @@ def test_a_persian_page_in_voila_reads_right_to_left(watched, voila):
     editor.get_by_role("button", name=persian("editor.undo")).wait_for()
     board = editor.locator(".tabletop-svg").nth(1)
     for colour in ("brown", "brown", "green", "red"):
-        editor.locator(f'[data-key="colour:{colour}"]').first.click()
+        editor.locator(f'.tabletop-place[data-key="colour:{colour}"]').click()
         before = board.inner_html()
         board.locator('[data-key="cell:c3"]').first.click(force=True)
         if colour != "red":  # each token changes the picture before the next click

@@ -52,7 +52,7 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
     assert _score(editor, "trees") == "0"
     trips = []
     for colour in ("brown", "brown", "green"):
-        editor.locator(f'[data-key="colour:{colour}"]').first.click()
+        editor.locator(f'.tabletop-place[data-key="colour:{colour}"]').click()
         before = board.inner_html()
         c3 = board.locator('[data-key="cell:c3"]').first
         trips.append(_click_and_wait(watched.page, c3, board, before))
@@ -65,7 +65,9 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
     watched.shot("-tree")
 
     # An illegal click: red cannot go on a tree. The message shows and nothing changes.
-    editor.locator('[data-key="colour:red"]').first.click()
+    editor.locator('.tabletop-place[data-key="colour:red"]').click()
+    # the cells are renamed for the new tool ("Click: red cannot go here") before the click
+    board.locator('.tabletop-place[data-key="cell:c3"][aria-label*="red"]').wait_for()
     before = board.inner_html()
     board.locator('[data-key="cell:c3"]').first.click(force=True)
     editor.get_by_text("nothing can be stacked on green").first.wait_for()
