@@ -123,3 +123,19 @@ def test_every_translated_lesson_is_at_least_98_percent_in_its_language(language
         if part < lessons.TARGET_SHARE:
             below[str(notebook)] = (round(100 * part, 1), sorted(set(foreign)))
     assert below == {}
+
+
+def test_what_a_learner_reads_of_the_outputs():
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("...")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="in hand: ['green', 'brown'] 'take 3' done\n"),
+        nbformat.v4.new_output("display_data", data={
+            "image/svg+xml": "<svg><style>.a {fill: red}</style><text>Stapel</text></svg>",
+            "text/plain": "Scene(shapes=[Shape(anchor='c3')])"}),
+        nbformat.v4.new_output("execute_result", data={
+            "text/html": "<p>Tabel met <code>cell_id</code> en <b>punten</b></p>", "text/plain": "<Table>"}),
+        nbformat.v4.new_output("error", ename="ValueError", evalue="no such cell", traceback=[])]
+    nb.cells = [cell]
+    assert lessons.words(lessons.output_text(nb)) == ["in", "hand", "done", "Stapel", "Tabel", "met", "en",
+                                                      "punten"]

@@ -15,7 +15,7 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py build [LANG…]     # write notebooks/<lang>/ from English and the PO files
     python tools/lessons.py missing [LANG…]   # what a language still lacks (empty or changed cells)
     python tools/lessons.py check             # missing, stale, or a generated notebook out of date
-    python tools/lessons.py share [LANG…] [--run]  # per notebook, the share of words in its language
+    python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
 
 ``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
 link targets or HTML tags) and, with ``--run``, the printed, text and HTML outputs of the notebooks,
@@ -23,7 +23,8 @@ run like ``tools/nbtool.py refresh`` runs them, without saving. Numbers, cell na
 and code names are no words. A Persian word has Persian letters; a Dutch or Vietnamese word counts
 unless it is also a word of the English notebook and not one the language is known to use: a word of
 its catalogues, or one its lesson translations write where the English of the same cell does not
-(so "water", "is" and "we" are Dutch). It exits 1 when a notebook is below 98 %.
+(so "water", "is" and "we" are Dutch). A NAME (part of a path, ``harmonies-lessons/03``) picks
+notebooks. It exits 1 when a notebook is below 98 %.
 """
 
 from __future__ import annotations
@@ -164,6 +165,9 @@ FENCED = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 LINK = re.compile(r"(!?)\[([^\]]*)\]\([^)]*\)")  # [text](target), ![alt](picture): the text stays
 REFERENCE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+.*$", re.M)  # [name]: https://… lines
+HIDDEN = re.compile(r"<(style|script|code)\b.*?</\1\s*>", re.S | re.I)  # in HTML and SVG outputs
+# A printed Python string ('place blue c3', ['green', 'brown']): a value, as if in backticks.
+PYTHON_VALUE = re.compile(r"(?<!\w)('[^'\n]*'|\"[^\"\n]*\")(?!\w)")
 TAG = re.compile(r"<!--.*?-->|<[^>]+>", re.S)
 ENTITY = re.compile(r"&[#\w]+;")
 ADDRESS = re.compile(r"\b\w+://\S+")
@@ -203,19 +207,26 @@ def words(text: str) -> list[str]:
 
 
 def output_text(nb) -> str:
-    """The printed, text and HTML outputs of an executed notebook (errors are not lesson text)."""
+    """The printed, text, HTML and SVG outputs of an executed notebook, each output as the page shows
+    it (the richest form only: an object's ``repr`` behind its picture is not shown). Errors are not
+    lesson text; widgets' own texts are catalogue texts."""
     pieces = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             if out.get("output_type") == "stream":
-                pieces.append(out.get("text", ""))
-            data = out.get("data", {})
-            if "text/html" in data:
-                pieces.append(TAG.sub(" ", "".join(data["text/html"])))
-            elif "text/markdown" in data:
-                pieces.append(visible_text("".join(data["text/markdown"])))
-            elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
-                pieces.append("".join(data["text/plain"]))
+                pieces.append(PYTHON_VALUE.sub(" ", out.get("text", "")))
+            data = {kind: "".join(value) if isinstance(value, list) else value
+                    for kind, value in out.get("data", {}).items()}
+            for kind in ("text/html", "image/svg+xml", "text/markdown", "text/plain"):
+                if kind in data:
+                    break
+            else:
+                continue
+            if kind == "text/plain":
+                if not data.keys() & {"image/png", "application/vnd.jupyter.widget-view+json"}:
+                    pieces.append(PYTHON_VALUE.sub(" ", data[kind]))
+            else:
+                pieces.append(visible_text(HIDDEN.sub(" ", data[kind])))
     return "\n".join(pieces)
 
 
@@ -285,9 +296,12 @@ def share(language: str, notebook: Path, run: bool = False,
     return (1 - len(foreign) / len(found) if found else 1.0), foreign
 
 
-def share_report(languages: list[str], run: bool = False, least: float = TARGET_SHARE) -> int:
+def share_report(languages: list[str], run: bool = False, only: list[str] = (),
+                 least: float = TARGET_SHARE) -> int:
     figures = []
     for notebook in english_notebooks():
+        if only and not any(part in str(notebook) for part in only):
+            continue
         english = visible_words(SOURCE / notebook, run)
         for language in languages:
             part, foreign = share(language, notebook, run, english)
@@ -329,7 +343,8 @@ def main(argv: list[str]) -> int:
         print(f"{total} cells to translate")
         return 1 if total else 0
     if command == "share":
-        return share_report(languages, run="--run" in rest)
+        only = [arg for arg in rest if arg not in LANGUAGES and arg != "--run"]
+        return share_report(languages, run="--run" in rest, only=only)
     print(__doc__)
     return 2
 
