@@ -41,6 +41,18 @@ TABLE = """(table) => {
             gapRight: page.right - box.right, gapLeft: box.left - page.left};
 }"""
 
+# A printed output whose every line starts (isolated values aside) with a Persian letter.
+PERSIAN_LINES = r"""() => [...document.querySelectorAll('.jp-RenderedText pre')].find(pre => {
+    const lines = pre.innerText.trim().split('\n');
+    return lines.every(line => {
+        let text = line, before;
+        const isolated = /\u2068[^\u2068\u2069]*\u2069/g;
+        do { before = text; text = text.replace(isolated, ''); } while (text !== before);
+        const first = text.match(/[A-Za-z\u0600-\u06ff]/);
+        return first !== null && /[\u0600-\u06ff]/.test(first[0]);
+    });
+})"""
+
 # JupyterLab keeps only the cells near the view in the page: scroll cell by cell until one is there.
 SCROLL_TO = """async (selector) => {
     const notebook = window.jupyterapp.shell.currentWidget.content;
@@ -127,6 +139,11 @@ def test_a_persian_lesson_in_voila_reads_right_to_left_and_its_editor_works(watc
     prose = page.locator('[dir="rtl"][lang="fa"]', has=page.locator("h1")).first
     _assert_prose_right_to_left(prose)
     watched.shot("-top")
+    # Printed Persian: each line takes the direction of its first letter and sits flush right.
+    printed = page.wait_for_function(PERSIAN_LINES).as_element()
+    printed.scroll_into_view_if_needed()
+    geometry = printed.evaluate(LAST_LINE)
+    assert geometry["right"] < 3 and geometry["left"] > 20, geometry
     editor.get_by_role("button", name=persian("editor.undo")).wait_for()
     editor.scroll_into_view_if_needed()
     _stack_and_refuse(page, editor)
