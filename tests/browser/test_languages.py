@@ -198,6 +198,7 @@ def test_a_persian_lesson_in_jupyterlab_reads_right_to_left_and_the_menu_opens_i
 
     page.evaluate("() => window.jupyterapp.shell.currentWidget.content.scrollToItem(0, 'start')")
     menu = page.locator(".tabletop-header select").first
+    before = len(watched.failed)
     menu.select_option(label=i18n.LANGUAGES["nl"].name)
     page.wait_for_url(f"**/tree/nl/{LESSON}")
     page.wait_for_function(f"""() => {{
@@ -205,6 +206,8 @@ def test_a_persian_lesson_in_jupyterlab_reads_right_to_left_and_the_menu_opens_i
         return Boolean(panel && panel.context && panel.context.path === 'nl/{LESSON}');
     }}""", timeout=120_000)
     page.locator(".jp-MarkdownCell h1", has_text="Je beurt: fiches nemen").first.wait_for()
+    # Leaving the page cuts short what it was still loading (a busy favicon): not the server's failure.
+    watched.failed[before:] = [f for f in watched.failed[before:] if not f.endswith("net::ERR_ABORTED")]
     watched.shot("-dutch")
     watched.assert_clean()
 
