@@ -13,7 +13,8 @@ The page also needs one stylesheet, which the mark adds once per page. JupyterLa
 printed line left to right and flush left (``.jp-RenderedText {text-align: left}``), and every
 rendered HTML paragraph flush left (``.jp-RenderedHTMLCommon p {text-align: left}``): the
 stylesheet lets each printed line take the direction of its own first letter (a Persian line reads
-right to left, flush right; an English one is unchanged) and aligns right-to-left paragraphs right.
+right to left, flush right; an English one is unchanged) and aligns right-to-left paragraphs right;
+in a right-to-left widget a button's icon keeps its gap from the words, now on its left.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ STYLE = """
 .jp-RenderedText pre { unicode-bidi: plaintext; text-align: start; }
 .tabletop-rtl .tabletop-svg, .tabletop-rtl input, .tabletop-rtl textarea { direction: ltr; }
 .tabletop-rtl .tabletop-svg { text-align: right; }
+.tabletop-rtl .jupyter-button i.fa { margin-right: 0; margin-left: var(--jp-widgets-inline-margin); }
+.tabletop-rtl .jupyter-button i.fa.center { margin-left: 0; }
 """
 
 _ESM = """

@@ -16,12 +16,24 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py build [LANG…]     # write notebooks/<lang>/ from English and the PO files
     python tools/lessons.py missing [LANG…]   # what a language still lacks (empty or changed cells)
     python tools/lessons.py check             # missing, stale, or a generated notebook out of date
+    python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
+
+``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
+link targets or HTML tags) and, with ``--run``, the printed, text and HTML outputs of the notebooks,
+run like ``tools/nbtool.py refresh`` runs them, without saving. Numbers, cell names (``c3``), card ids
+and code names are no words. A Persian word has Persian letters; a Dutch or Vietnamese word counts
+unless it is also a word of the English notebook and not one the language is known to use: a word of
+its catalogues, or one its lesson translations write where the English of the same cell does not
+(so "water", "is" and "we" are Dutch). A NAME (part of a path, ``harmonies-lessons/03``) picks
+notebooks. It exits 1 when a notebook is below 98 %.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+from functools import cache
 from pathlib import Path
 
 import nbformat
@@ -34,6 +46,8 @@ LANGUAGES = ("fa", "nl", "vi")
 RIGHT_TO_LEFT = {"fa"}
 HEADER = 'Header("en")'
 GOLDEN_MARK = "# NBVAL_CHECK_OUTPUT"
+TARGET_SHARE = 0.98  # of the words a learner reads, in the lesson's language
+ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 
 def english_notebooks() -> list[Path]:
@@ -151,6 +165,163 @@ def problems() -> list[str]:
     return found
 
 
+# --- share: how much of what a learner reads is in the lesson's language -------------------------
+
+FENCED = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
+INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
+LINK = re.compile(r"(!?)\[([^\]]*)\]\([^)]*\)")  # [text](target), ![alt](picture): the text stays
+REFERENCE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+.*$", re.M)  # [name]: https://… lines
+HIDDEN = re.compile(r"<(style|script|code)\b.*?</\1\s*>", re.S | re.I)  # in HTML and SVG outputs
+# A printed Python string ('place blue c3', ['green', 'brown']): a value, as if in backticks.
+PYTHON_VALUE = re.compile(r"(?<!\w)('[^'\n]*'|\"[^\"\n]*\")(?!\w)")
+TAG = re.compile(r"<!--.*?-->|<[^>]+>", re.S)
+ENTITY = re.compile(r"&[#\w]+;")
+ADDRESS = re.compile(r"\b\w+://\S+")
+# A code name outside backticks: harmonies.draw, board.place(…), t.count
+DOTTED = re.compile(r"\b\w+(?:\.\w+)+(?:\([^()]*\))?|\b\w+\([^()]*\)")
+WORD = re.compile(r"[\w\u200c'’-]+")
+LETTER = re.compile(r"[^\W\d_]")
+CAMEL = re.compile(r"[a-z][A-Z]")
+NOT_A_WORD = re.compile(r"[\d_]")  # c3, 12, M1, place_token, T3: cell names, numbers, ids, code
+# Names, the same in every language: programs, keys, and the languages in the menu as they name
+# themselves. One Latin letter is a label (side A, the colour-blind letters K and Y, a variable k).
+NAMES = {"jupyter", "jupyterlab", "jupyterlite", "voila", "python", "json", "svg", "png", "ctrl", "shift",
+         "enter", "alt", "esc", "english", "فارسی", "nederlands", "tiếng", "việt"}
+
+
+def visible_text(markdown: str) -> str:
+    """What a learner reads of a markdown cell: code, link targets and HTML tags taken out."""
+    text = FENCED.sub(" ", markdown)
+    text = INLINE_CODE.sub(" ", text)
+    text = REFERENCE.sub(" ", text)
+    text = LINK.sub(lambda m: f" {m.group(2)} ", text)
+    text = TAG.sub(" ", text)
+    text = ENTITY.sub(" ", text)
+    text = ADDRESS.sub(" ", text)
+    return DOTTED.sub(" ", text)
+
+
+def words(text: str) -> list[str]:
+    """The words of a visible text; numbers, cell names (``c3``), card ids and code names are no words."""
+    found = []
+    for token in WORD.findall(text):
+        token = token.strip("'’-\u200c")
+        if token and LETTER.search(token) and not NOT_A_WORD.search(token) and not CAMEL.search(token) \
+                and token.lower() not in NAMES and not (len(token) == 1 and token.isascii()):
+            found.append(token)
+    return found
+
+
+def output_text(nb) -> str:
+    """The printed, text, HTML and SVG outputs of an executed notebook, each output as the page shows
+    it (the richest form only: an object's ``repr`` behind its picture is not shown). Errors are not
+    lesson text; widgets' own texts are catalogue texts."""
+    pieces = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                pieces.append(PYTHON_VALUE.sub(" ", out.get("text", "")))
+            data = {kind: "".join(value) if isinstance(value, list) else value
+                    for kind, value in out.get("data", {}).items()}
+            for kind in ("text/html", "image/svg+xml", "text/markdown", "text/plain"):
+                if kind in data:
+                    break
+            else:
+                continue
+            if kind == "text/plain":
+                if not data.keys() & {"image/png", "application/vnd.jupyter.widget-view+json"}:
+                    pieces.append(PYTHON_VALUE.sub(" ", data[kind]))
+            else:
+                pieces.append(visible_text(HIDDEN.sub(" ", data[kind])))
+    return "\n".join(pieces)
+
+
+def executed(path: Path):
+    """The notebook at ``path``, run as ``tools/nbtool.py refresh`` runs it, but not saved."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return nb
+
+
+def visible_words(path: Path, run: bool = False) -> list[str]:
+    """Every word a learner reads in a notebook: its markdown cells and, with ``run``, its outputs."""
+    nb = executed(path) if run else nbformat.read(path, as_version=4)
+    text = "\n".join(visible_text(c.source) for c in nb.cells if c.cell_type == "markdown")
+    if run:
+        text += "\n" + output_text(nb)
+    return words(text)
+
+
+@cache
+def own_words(language: str) -> frozenset[str]:
+    """The words a language is known to use, in lower case: every word of its catalogues
+    (``*/locale/<language>.json``), and every word its lesson translations write where the English of
+    the same cell does not have it ("we" and "editor" are Dutch words too)."""
+    def texts(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                yield from texts(v)
+        else:
+            yield str(value)
+
+    def lower(text: str) -> set[str]:
+        return {word.lower() for word in words(visible_text(text))}
+
+    found: set[str] = set()
+    for file in ROOT.glob(f"*/locale/{language}.json"):
+        for text in texts(json.loads(file.read_text(encoding="utf-8"))):
+            found |= lower(text)
+    for notebook in english_notebooks():
+        for entry in load(language, notebook):
+            if entry.msgstr.strip():
+                found |= lower(entry.msgstr) - lower(entry.msgid)
+    return frozenset(found)
+
+
+def in_language(language: str, word: str, english: set[str]) -> bool:
+    """Persian: a word with Persian letters. Otherwise: a word unless it is one of the English
+    notebook's own words and not one the language is known to use ("water" is Dutch as well)."""
+    if language in RIGHT_TO_LEFT:
+        return bool(ARABIC_SCRIPT.search(word))
+    low = word.lower()
+    return low not in english or low in own_words(language)
+
+
+def share(language: str, notebook: Path, run: bool = False,
+          english: list[str] | None = None) -> tuple[float, list[str]]:
+    """The share of learner-visible words of ``notebooks/<language>/<notebook>`` in that language,
+    and the words that are not (in order). ``english``: the English notebook's visible words."""
+    if english is None:
+        english = visible_words(SOURCE / notebook, run)
+    source = {word.lower() for word in english}
+    found = visible_words(target(language, notebook), run)
+    foreign = [word for word in found if not in_language(language, word, source)]
+    return (1 - len(foreign) / len(found) if found else 1.0), foreign
+
+
+def share_report(languages: list[str], run: bool = False, only: list[str] = (),
+                 least: float = TARGET_SHARE) -> int:
+    figures = []
+    for notebook in english_notebooks():
+        if only and not any(part in str(notebook) for part in only):
+            continue
+        english = visible_words(SOURCE / notebook, run)
+        for language in languages:
+            part, foreign = share(language, notebook, run, english)
+            figures.append(part)
+            sample = ", ".join(sorted(set(foreign))[:8])
+            note = f"  (not {language}: {sample})" if foreign else ""
+            print(f"{language} {notebook}: {100 * part:.1f} %{note}")
+    low, mean = min(figures), sum(figures) / len(figures)
+    what = "markdown and outputs" if run else "markdown"
+    print(f"share ({what}, {len(figures)} notebooks): minimum {100 * low:.1f} %, mean {100 * mean:.1f} %"
+          f", target {100 * least:.0f} %")
+    return 0 if low >= least else 1
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     languages = [code for code in rest if code in LANGUAGES] or list(LANGUAGES)
@@ -177,6 +348,9 @@ def main(argv: list[str]) -> int:
                     total += 1
         print(f"{total} cells to translate")
         return 1 if total else 0
+    if command == "share":
+        only = [arg for arg in rest if arg not in LANGUAGES and arg != "--run"]
+        return share_report(languages, run="--run" in rest, only=only)
     print(__doc__)
     return 2
 

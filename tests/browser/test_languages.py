@@ -1,16 +1,25 @@
-"""The notebooks in Persian as a class in Iran sees them: chosen from the menu, right to left."""
+"""Whole lessons in the learner's language, as a class sees them in Chromium: a Persian lesson reads
+right to left in Voila and in JupyterLab (paragraphs, lists, headings and tables flush right), its
+widgets work and refuse in Persian, and the language menu opens the same lesson in another language.
+One lesson per language is photographed for a person to look at (``screenshots/``)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from harmonies.locale import t
 from tabletop import i18n
-from tabletop.locale import t as common
 
+from .conftest import SHOTS
 from .test_lab import ALL_RAN, KERNEL_READY
 
-NOTEBOOK = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
+LESSON = "harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
+TABLE_LESSON = "azul-lessons/01-story-goal-and-setup.ipynb"  # its prose has a markdown table
+PERSIAN = re.compile("[\u0600-\u06ff]")
 
-# Where the last line of a paragraph sits in its box: a right-aligned paragraph ends flush right.
+# Where the last line of an element's text sits in its content box: right-aligned text ends flush right.
 LAST_LINE = """(p) => {
     const range = document.createRange();
     range.selectNodeContents(p);
@@ -18,14 +27,22 @@ LAST_LINE = """(p) => {
     const top = Math.max(...pieces.map(r => r.top));
     const line = pieces.filter(r => Math.abs(r.top - top) < 4), box = p.getBoundingClientRect();
     const style = getComputedStyle(p);
-    return {align: style.textAlign, direction: style.direction, bidi: style.unicodeBidi,
-            right: box.right - Math.max(...line.map(r => r.right)),
-            left: Math.min(...line.map(r => r.left)) - box.left};
+    return {align: style.textAlign, direction: style.direction,
+            right: box.right - parseFloat(style.paddingRight) - Math.max(...line.map(r => r.right)),
+            left: Math.min(...line.map(r => r.left)) - box.left - parseFloat(style.paddingLeft)};
 }"""
 
+# A table laid out right to left: its first column on the right, the table not against the left edge.
+TABLE = """(table) => {
+    const cells = [...table.querySelector('tr').children].map(c => c.getBoundingClientRect());
+    const box = table.getBoundingClientRect(), page = table.parentElement.getBoundingClientRect();
+    return {direction: getComputedStyle(table).direction,
+            firstRight: cells[0].right, lastRight: cells[cells.length - 1].right,
+            gapRight: page.right - box.right, gapLeft: box.left - page.left};
+}"""
 
 # A printed output whose every line starts (isolated values aside) with a Persian letter.
-PERSIAN_LINE = r"""() => [...document.querySelectorAll('.jp-RenderedText pre')].find(pre => {
+PERSIAN_LINES = r"""() => [...document.querySelectorAll('.jp-RenderedText pre')].find(pre => {
     const lines = pre.innerText.trim().split('\n');
     return lines.every(line => {
         let text = line, before;
@@ -36,41 +53,70 @@ PERSIAN_LINE = r"""() => [...document.querySelectorAll('.jp-RenderedText pre')].
     });
 })"""
 
-
-# JupyterLab only keeps the cells near the view in the page: scroll cell by cell to a Persian line.
-SCROLL_TO_PERSIAN = f"""async () => {{
+# JupyterLab keeps only the cells near the view in the page: scroll cell by cell until one is there.
+SCROLL_TO = """async (selector) => {
     const notebook = window.jupyterapp.shell.currentWidget.content;
-    for (let i = 0; i < notebook.widgets.length; i++) {{
+    for (let i = 0; i < notebook.widgets.length; i++) {
         await notebook.scrollToItem(i, 'center');
         await new Promise(done => requestAnimationFrame(done));
-        const found = ({PERSIAN_LINE})();
-        if (found) return found;
-    }}
-    return null;
-}}"""
+        if (document.querySelector(selector)) return true;
+    }
+    return false;
+}"""
 
 
-def persian(key: str, catalogue=t, **params) -> str:
+def persian(key: str) -> str:
     i18n.set_language("fa")  # in this process only; tests/conftest.py puts English back
-    return i18n.plain(catalogue(key, **params))
+    return i18n.plain(t(key))
 
 
-def _choose_persian(page, widget: str):
-    page.locator(".tabletop-header select").first.select_option(label=i18n.LANGUAGES["fa"].name)
-    page.locator(f'{widget}[dir="rtl"][lang="fa"]').first.wait_for()
-    return page.locator('.tabletop-header[dir="rtl"][lang="fa"]').first
-
-
-def _assert_right_aligned(paragraph) -> None:
-    geometry = paragraph.evaluate(LAST_LINE)
-    assert geometry["direction"] == "rtl" or geometry["bidi"] == "plaintext", geometry
+def _assert_flush_right(element) -> None:
+    geometry = element.evaluate(LAST_LINE)
+    assert geometry["direction"] == "rtl", geometry
     assert geometry["align"] in ("right", "start"), geometry
     assert geometry["right"] < 3 and geometry["left"] > 20, geometry  # flush right, ragged left
 
 
+def _assert_prose_right_to_left(prose) -> None:
+    """A lesson's first markdown cell: its heading, a paragraph and a list item."""
+    for element in (prose.locator("h1").first, prose.locator("p").first, prose.locator("li").last):
+        element.scroll_into_view_if_needed()
+        assert PERSIAN.search(element.inner_text())
+        _assert_flush_right(element)
+
+
+def _assert_table_right_to_left(table) -> None:
+    table.scroll_into_view_if_needed()
+    geometry = table.evaluate(TABLE)
+    assert geometry["direction"] == "rtl", geometry
+    assert geometry["firstRight"] > geometry["lastRight"], geometry  # first column on the right
+    assert geometry["gapRight"] <= geometry["gapLeft"] + 2, geometry  # centred, or against the right
+    cell = table.locator("tr:last-child td:nth-child(2)")  # words, shorter than the column
+    _assert_flush_right(cell)
+
+
+def _stack_and_refuse(page, editor) -> None:
+    """Brown, brown, green on c3 (each click changes the board), then red on the tree: refused, with a
+    Persian message naming the cell, and the board unchanged."""
+    board = editor.locator(".tabletop-svg").nth(1)
+    for colour in ("brown", "brown", "green"):
+        editor.locator(f'.tabletop-place[data-key="colour:{colour}"]').click()
+        before = board.inner_html()
+        board.locator('.tabletop-place[data-key="cell:c3"]').click()
+        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before])
+    editor.locator('.tabletop-place[data-key="colour:red"]').click()
+    before = board.inner_html()
+    board.locator('.tabletop-place[data-key="cell:c3"]').click()
+    warning = editor.locator('[dir="rtl"]', has_text="c3").first
+    warning.wait_for()
+    assert PERSIAN.search(warning.inner_text()), warning.inner_text()
+    assert warning.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    assert board.inner_html() == before
+
+
 def _forgive_voila_shutdown_refusal(watched) -> list[str]:
     """Leaving a Voila page asks the server to shut its kernel down without the XSRF token, which
-    the server refuses with 403 (voila-dashboards/voila#1458): the language menu's reload does
+    the server refuses with 403 (voila-dashboards/voila#1458): the language menu's page change does
     that once. Such refusals are recorded and their console line is not held against the page."""
     refused: list[str] = []
     watched.page.on("response", lambda r: refused.append(r.url)
@@ -78,68 +124,104 @@ def _forgive_voila_shutdown_refusal(watched) -> list[str]:
     return refused
 
 
-def test_a_persian_page_in_voila_reads_right_to_left(watched, voila):
-    page = watched.page
-    refused = _forgive_voila_shutdown_refusal(watched)
-    page.goto(f"{voila.url}/voila/render/{NOTEBOOK}")
-    editor = page.locator(".harmonies-board-editor").first
-    editor.locator('[data-key="cell:c3"]').first.wait_for()
-    header = _choose_persian(page, ".harmonies-board-editor")
-    # Voila ran the notebook before the choice: the page comes back with ?lang=fa, all in Persian.
-    page.wait_for_url("**?lang=fa")
-    editor = page.locator('.harmonies-board-editor[dir="rtl"][lang="fa"]').first
-    editor.locator('[data-key="cell:c3"]').first.wait_for()
-    header = page.locator('.tabletop-header[dir="rtl"][lang="fa"]').first
-    _assert_right_aligned(header.locator("p").first)
-    assert persian("lesson.03.title") in header.inner_text()
-    printed = page.wait_for_function(PERSIAN_LINE).as_element()  # printed in Persian by the kernel
-    _assert_right_aligned(printed)
-
-    # The editor speaks Persian; a refusal names the cell as on the board.
-    editor.get_by_role("button", name=persian("editor.undo")).wait_for()
-    board = editor.locator(".tabletop-svg").nth(1)
-    for colour in ("brown", "brown", "green", "red"):
-        editor.locator(f'.tabletop-place[data-key="colour:{colour}"]').click()
-        before = board.inner_html()
-        board.locator('[data-key="cell:c3"]').first.click(force=True)
-        if colour != "red":  # each token changes the picture before the next click
-            changed = "([el, old]) => el.innerHTML !== old"
-            page.wait_for_function(changed, arg=[board.element_handle(), before])
-    warning = editor.locator('[dir="rtl"]', has_text="c3").first
-    warning.wait_for()
-    assert warning.evaluate("el => getComputedStyle(el).direction") == "rtl"
-    watched.shot("-persian")
+def _assert_clean_but_for_the_shutdown(watched, refused) -> None:
     forbidden = [e for e in watched.console_errors if "403 (Forbidden)" in e]
     assert len(forbidden) <= len(refused) <= 1
     watched.console_errors = [e for e in watched.console_errors if e not in forbidden]
     watched.assert_clean()
 
 
-def test_jupyterlab_aligns_persian_paragraphs_right(watched, lab):
+def test_a_persian_lesson_in_voila_reads_right_to_left_and_its_editor_works(watched, voila):
     page = watched.page
-    page.goto(f"{lab.url}/lab/workspaces/persian/tree/{NOTEBOOK}?reset")
+    page.goto(f"{voila.url}/voila/render/fa/{LESSON}")
+    editor = page.locator('.harmonies-board-editor[dir="rtl"][lang="fa"]').first
+    editor.locator('[data-key="cell:c3"]').first.wait_for()
+    prose = page.locator('[dir="rtl"][lang="fa"]', has=page.locator("h1")).first
+    _assert_prose_right_to_left(prose)
+    watched.shot("-top")
+    # Printed Persian: each line takes the direction of its first letter and sits flush right.
+    printed = page.wait_for_function(PERSIAN_LINES).as_element()
+    printed.scroll_into_view_if_needed()
+    geometry = printed.evaluate(LAST_LINE)
+    assert geometry["right"] < 3 and geometry["left"] > 20, geometry
+    editor.get_by_role("button", name=persian("editor.undo")).wait_for()
+    editor.scroll_into_view_if_needed()
+    _stack_and_refuse(page, editor)
+    watched.shot("-refused")
+    watched.assert_clean()
+
+
+def test_a_persian_table_in_voila_reads_right_to_left(watched, voila):
+    page = watched.page
+    page.goto(f"{voila.url}/voila/render/fa/{TABLE_LESSON}")
+    table = page.locator('[dir="rtl"][lang="fa"] table').first
+    table.wait_for()
+    _assert_table_right_to_left(table)
+    watched.shot("-table")
+    watched.assert_clean()
+
+
+def test_the_menu_of_an_english_lesson_in_voila_opens_it_in_persian(watched, voila):
+    page = watched.page
+    refused = _forgive_voila_shutdown_refusal(watched)
+    page.goto(f"{voila.url}/voila/render/en/{LESSON}")
+    page.locator('.harmonies-board-editor [data-key="cell:c3"]').first.wait_for()
+    page.locator(".tabletop-header select").first.select_option(label=i18n.LANGUAGES["fa"].name)
+    page.wait_for_url(f"**/voila/render/fa/{LESSON}")
+    page.locator('.harmonies-board-editor[dir="rtl"][lang="fa"] [data-key="cell:c3"]').first.wait_for()
+    assert page.locator(".tabletop-header select").first.input_value() == i18n.LANGUAGES["fa"].name
+    _assert_clean_but_for_the_shutdown(watched, refused)
+
+
+def test_a_persian_lesson_in_jupyterlab_reads_right_to_left_and_the_menu_opens_it_in_dutch(watched, lab):
+    page = watched.page
+    page.goto(f"{lab.url}/lab/workspaces/persian/tree/fa/{LESSON}?reset")
     page.wait_for_function(KERNEL_READY, timeout=120_000)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_function(ALL_RAN, timeout=120_000)
-    header = _choose_persian(page, ".harmonies-board-editor")
-    paragraph = header.locator("p").first
-    paragraph.scroll_into_view_if_needed()
-    _assert_right_aligned(paragraph)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.scrollToItem(0, 'start')")
+    prose = page.locator('.jp-MarkdownCell [dir="rtl"][lang="fa"]', has=page.locator("h1")).first
+    _assert_prose_right_to_left(prose)
+    watched.shot("-top")
 
-    # Printed Persian (cells run again, now in Persian) reads right to left, flush right; without
-    # the project's stylesheet JupyterLab would print it left to right, flush left.
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    page.wait_for_function(ALL_RAN, timeout=120_000)
-    printed = page.evaluate_handle(SCROLL_TO_PERSIAN).as_element()
-    assert printed is not None, "no printed Persian line in the notebook"
-    printed.scroll_into_view_if_needed()
-    _assert_right_aligned(printed)
-    watched.shot("-printed")
-    page.evaluate("() => { document.getElementById('tabletop-i18n-style').disabled = true; }")
-    flush_left = printed.evaluate(LAST_LINE)
-    assert flush_left["left"] < 3 < 20 < flush_left["right"], flush_left
-    page.evaluate("() => { document.getElementById('tabletop-i18n-style').disabled = false; }")
-    quiz = page.locator(".tabletop-localised[dir='rtl']", has_text=persian("quiz.question", common)).first
-    assert quiz.is_visible()
-    watched.shot("-persian")
+    # Lab asks "notified about news?" in a toast that may come at any time, over the board's lower cells.
+    page.add_style_tag(content=".jp-toastContainer { display: none !important; }")
+    selector = '.harmonies-board-editor[dir="rtl"][lang="fa"] [data-key="cell:c3"]'
+    assert page.evaluate(SCROLL_TO, selector), "the board editor never appeared"
+    editor = page.locator('.harmonies-board-editor[dir="rtl"][lang="fa"]').first
+    editor.scroll_into_view_if_needed()
+    _stack_and_refuse(page, editor)
+    watched.shot("-refused")
+
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.scrollToItem(0, 'start')")
+    menu = page.locator(".tabletop-header select").first
+    before = len(watched.failed)
+    menu.select_option(label=i18n.LANGUAGES["nl"].name)
+    page.wait_for_url(f"**/tree/nl/{LESSON}")
+    page.wait_for_function(f"""() => {{
+        const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+        return Boolean(panel && panel.context && panel.context.path === 'nl/{LESSON}');
+    }}""", timeout=120_000)
+    page.locator(".jp-MarkdownCell h1", has_text="Je beurt: fiches nemen").first.wait_for()
+    # Leaving the page cuts short what it was still loading (a busy favicon): not the server's failure.
+    watched.failed[before:] = [f for f in watched.failed[before:] if not f.endswith("net::ERR_ABORTED")]
+    watched.shot("-dutch")
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_one_lesson_per_language_photographed(watched, voila, language):
+    """For a person to look at: the top of the lesson and its board editor, in each language."""
+    if not (SHOTS.parent / "notebooks" / language / LESSON).exists():
+        pytest.skip(f"no {language} lesson")
+    page = watched.page
+    page.goto(f"{voila.url}/voila/render/{language}/{LESSON}")
+    editor = page.locator(f'.harmonies-board-editor[lang="{language}"]').first
+    editor.locator('[data-key="cell:c3"]').first.wait_for()
+    assert page.locator("h1").first.is_visible()
+    watched.page.screenshot(path=str(SHOTS / f"lesson-{language}-top.png"))
+    editor.scroll_into_view_if_needed()
+    watched.page.screenshot(path=str(SHOTS / f"lesson-{language}-editor.png"))
     watched.assert_clean()
