@@ -531,6 +531,15 @@ def _animal_item(key: Card | int | str, placed: int) -> Item:
     return item
 
 
+
+def _group_value(table, size: int) -> int:
+    """A group spirit's points for a group of ``size``: the value of the largest size it reaches."""
+    value = 0
+    for n, points in table:
+        if n <= size:
+            value = points
+    return value
+
 def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> Item:
     rule = spirit.scoring
     landscape, per, table = rule["landscape"], rule["per"], rule["table"]
@@ -541,10 +550,7 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
         sizes, points = [], []
         for group in geo.groups(mask):
             size = group.bit_count()
-            value = 0
-            for n, p in table:
-                if n <= size:
-                    value = p
+            value = _group_value(table, size)
             sizes.append(size)
             points.append(value)
             if value:
@@ -806,13 +812,7 @@ def _spirit_points(geo: _Geometry, codes: list[int], spirit: Card) -> int:
         bit <<= 1
     total = 0
     if rule["per"] == "group":
-        for group in geo.groups(mask):
-            size = group.bit_count()
-            value = 0
-            for n, p in table:
-                if n <= size:
-                    value = p
-            total += value
+        total += sum(_group_value(table, group.bit_count()) for group in geo.groups(mask))
     else:
         by_height = dict(table)
         for i in geo.indices(mask):
