@@ -105,6 +105,8 @@ def _stack_and_refuse(page, editor) -> None:
         board.locator('.tabletop-place[data-key="cell:c3"]').click()
         page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before])
     editor.locator('.tabletop-place[data-key="colour:red"]').click()
+    # The places are renamed for the tool in hand ("… place red here"): the picture settles first.
+    board.locator(f'.tabletop-place[data-key="cell:c3"][aria-label*="{persian("colour.red")}"]').wait_for()
     before = board.inner_html()
     board.locator('.tabletop-place[data-key="cell:c3"]').click()
     warning = editor.locator('[dir="rtl"]', has_text="c3").first
@@ -128,6 +130,10 @@ def _assert_clean_but_for_the_shutdown(watched, refused) -> None:
     forbidden = [e for e in watched.console_errors if "403 (Forbidden)" in e]
     assert len(forbidden) <= len(refused) <= 1
     watched.console_errors = [e for e in watched.console_errors if e not in forbidden]
+    # Leaving the page may also cut Voila's shutdown request short: the page is gone before it ends.
+    cut = [f for f in watched.failed if "/voila/api/shutdown/" in f and "ERR_ABORTED" in f]
+    assert len(cut) <= 1
+    watched.failed = [f for f in watched.failed if f not in cut]
     watched.assert_clean()
 
 
