@@ -54,11 +54,13 @@ test: lint lite-inputs $(if $(NPM),$(AXE))
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
 # site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and
 # asks no other host for anything (docs/lite.md: adding the compiled packages for the charts).
-# jupyterlite in an environment of its own: its kernel extension must not reach Voila's and Lab's pages.
+# jupyterlite in an environment of its own: its kernel extension must not reach Voila's and Lab's pages
+# (jupyter-server: the build reads the lessons through its contents manager).
 LITE_TOOLS := .lite/tools
 $(LITE_TOOLS)/.installed:
 	$(PYTHON) -m venv $(LITE_TOOLS)
-	$(LITE_TOOLS)/bin/python -m pip install --quiet "jupyterlite-core==0.8.6" "jupyterlite-pyodide-kernel==0.8.6"
+	$(LITE_TOOLS)/bin/python -m pip install --quiet "jupyterlite-core==0.8.6" "jupyterlite-pyodide-kernel==0.8.6" \
+		"jupyter-server>=2"
 	touch $@
 
 lite: $(STAMP) $(LITE_TOOLS)/.installed
