@@ -26,7 +26,7 @@ from html import unescape
 import ipywidgets as w
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tabletop import i18n
 from tabletop.clickable import ClickableSVG
@@ -254,3 +254,19 @@ class WidgetMachine(RuleBasedStateMachine):
         assert self.state() == before, "redo did not return to the state before the undo"
         undo()
         assert self.state() == undone, "a second undo did not return to the undone state"
+
+
+class ComputerSeats(WidgetMachine):
+    """Rules of a game table with computer seats: one step, or every computer seat in turn."""
+
+    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
+    @rule()
+    def step(self):
+        self.count()
+        self.widget.step()
+
+    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
+    @rule()
+    def run_opponents(self):
+        self.count()
+        self.widget.run_opponents()

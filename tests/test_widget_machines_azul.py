@@ -16,8 +16,8 @@ import json
 import pytest
 from examples import AZUL_EXAMPLE
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, precondition, rule
-from machines import FILE_NAMES, WidgetMachine, budget, report
+from hypothesis.stateful import initialize, rule
+from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, report
 
 from azul import Board, Game, Scenario
 from azul.scenario import check_supply
@@ -161,7 +161,7 @@ def test_sandbox_machine():
 # --- the game table ----------------------------------------------------------------------------
 
 
-class TableMachine(WidgetMachine):
+class TableMachine(ComputerSeats):
     """A whole game at one screen, against computer seats or not; the table's game is always an
     engine game to which the moves the table accepted were applied."""
 
@@ -238,18 +238,6 @@ class TableMachine(WidgetMachine):
     def undo_or_redo(self, undo):
         self.count()
         (self.widget.undo if undo else self.widget.redo)()
-
-    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
-    @rule()
-    def step(self):
-        self.count()
-        self.widget.step()
-
-    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
-    @rule()
-    def run_opponents(self):
-        self.count()
-        self.widget.run_opponents()
 
 
 def test_table_machine():

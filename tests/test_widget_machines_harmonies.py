@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 
 import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, precondition, rule
-from machines import FILE_NAMES, WidgetMachine, budget, report
+from hypothesis.stateful import initialize, rule
+from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, report
 
 from harmonies import habitats
 from harmonies.board import Board
@@ -286,7 +286,7 @@ def test_what_if_machine():
 # --- the game table ----------------------------------------------------------------------------
 
 
-class TableMachine(WidgetMachine):
+class TableMachine(ComputerSeats):
     """A whole game at one screen: the table's game is always the engine's game after the same
     actions (its history) played on a fresh game of the same seed; undo goes back exactly."""
 
@@ -363,18 +363,6 @@ class TableMachine(WidgetMachine):
         self.widget.undo()
         after = self.widget.game.history
         assert after == before[:len(after)]
-
-    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
-    @rule()
-    def step(self):
-        self.count()
-        self.widget.step()
-
-    @precondition(lambda self: any(s != "human" for s in self.widget.seats))
-    @rule()
-    def run_opponents(self):
-        self.count()
-        self.widget.run_opponents()
 
 
 def test_game_table_machine():

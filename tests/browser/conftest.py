@@ -163,3 +163,18 @@ def watched(browser, request):
         w.shot("-final")
     finally:
         context.close()
+
+
+# JupyterLab (and JupyterLite) pages, asked through the app the page exposes: the current notebook's
+# kernel is idle; every code cell has run (an execution count) and the kernel is idle again.
+KERNEL_READY = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const session = panel && panel.sessionContext && panel.sessionContext.session;
+    return Boolean(session && session.kernel && session.kernel.status === 'idle');
+}"""
+ALL_RAN = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+    return cells.every(c => c.model.executionCount !== null)
+        && panel.sessionContext.session.kernel.status === 'idle';
+}"""

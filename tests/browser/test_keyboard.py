@@ -250,7 +250,7 @@ def test_a_lesson_page_has_no_serious_accessibility_violation(watched, voila, ax
 def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
     """JupyterLab's command mode uses the arrows, Enter and Space too (move between cells, edit a
     cell): on a board they move between places and click, and the notebook stays as it was."""
-    from .test_lab import ALL_RAN, KERNEL_READY
+    from .conftest import ALL_RAN, KERNEL_READY
 
     page = watched.page
     page.goto(f"{lab.url}/lab/workspaces/keyboard/tree/{EDITOR}?reset")

@@ -6,25 +6,14 @@ import time
 
 import pytest
 
+from .conftest import ALL_RAN, KERNEL_READY
+
 NOTEBOOKS = [
     ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
     ("en/azul-lessons/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0"),
 ]
 
 
-KERNEL_READY = """() => {
-    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const session = panel && panel.sessionContext && panel.sessionContext.session;
-    return Boolean(session && session.kernel && session.kernel.status === 'idle');
-}"""
-
-# Every code cell has run (an execution count) and the kernel is idle again.
-ALL_RAN = """() => {
-    const panel = window.jupyterapp.shell.currentWidget;
-    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-    return cells.every(c => c.model.executionCount !== null)
-        && panel.sessionContext.session.kernel.status === 'idle';
-}"""
 
 
 @pytest.mark.parametrize("notebook, widget, key", NOTEBOOKS)

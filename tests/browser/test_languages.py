@@ -12,8 +12,7 @@ import pytest
 from harmonies.locale import t
 from tabletop import i18n
 
-from .conftest import SHOTS
-from .test_lab import ALL_RAN, KERNEL_READY
+from .conftest import ALL_RAN, KERNEL_READY, SHOTS
 
 LESSON = "harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
 TABLE_LESSON = "azul-lessons/01-story-goal-and-setup.ipynb"  # its prose has a markdown table

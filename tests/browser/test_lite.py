@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from .conftest import ROOT, SHOTS, Server, _free_port
+from .conftest import ALL_RAN, KERNEL_READY, ROOT, SHOTS, Server, _free_port
 
 spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
 lite_tool = importlib.util.module_from_spec(spec)
@@ -36,18 +36,6 @@ LESSONS = [
 # Generous: on two cores shared with other jobs, Pyodide and IPython alone took up to 4 minutes.
 WAIT_MS = 480_000
 
-KERNEL_READY = """() => {
-    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const session = panel && panel.sessionContext && panel.sessionContext.session;
-    return Boolean(session && session.kernel && session.kernel.status === 'idle');
-}"""
-
-ALL_RAN = """() => {
-    const panel = window.jupyterapp.shell.currentWidget;
-    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-    return cells.every(c => c.model.executionCount !== null)
-        && panel.sessionContext.session.kernel.status === 'idle';
-}"""
 
 
 @pytest.fixture(scope="session")
