@@ -10,6 +10,10 @@ once, all leave. Prints one figure a line:
     peak_mib=...               resident memory of the server and its kernels, most at once (MiB)
     pages_without_board=...    page loads that showed no board within 300 s (counted as infinite)
     kernels_left=...           kernels beyond the preheated pool, 60 s after everyone left
+    server_cpu_s_per_page=...  processor seconds of the server and its kernels per page load, while
+                               the class was there (what the teacher's machine must give each page)
+    browser_cpu_s_per_page=... the same for Chromium (on a learner's own device in a class; here it
+                               shares the server's processors, so it bounds the times above)
     preheat_s=...              time for the server to preheat its pool before the class arrives
 
     .venv/bin/python benchmarks/classroom_load.py --students 30
@@ -76,6 +80,31 @@ class Meter(threading.Thread):
             self.peak_mib = max(self.peak_mib, mib)
 
 
+def cpu_seconds(procs) -> float:
+    """Processor seconds of these processes, with those of their children that have ended."""
+    total = 0.0
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+        except psutil.Error:
+            continue  # ended between the listing and the look: its parent counts it
+        total += times.user + times.system + times.children_user + times.children_system
+    return total
+
+
+def family(proc: psutil.Process) -> list[psutil.Process]:
+    try:
+        return [proc, *proc.children(recursive=True)]
+    except psutil.Error:
+        return [proc]
+
+
+def browser_family(server: psutil.Process) -> list[psutil.Process]:
+    """Chromium and Playwright's driver: every descendant of this script but the server's family."""
+    servers = {proc.pid for proc in family(server)}
+    return [proc for proc in psutil.Process().children(recursive=True) if proc.pid not in servers]
+
+
 def free_port() -> int:
     import socket
 
@@ -117,7 +146,9 @@ async def board(page, load) -> float:
     return time.monotonic() - start
 
 
-async def class_visit(url: str, students: int) -> tuple[list[float], list[float]]:
+async def class_visit(url: str, students: int, server: psutil.Process) -> tuple[list[float], list[float], dict]:
+    """First and reload board times, and the processor seconds of the server and the browser while
+    the class was there."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -130,6 +161,7 @@ async def class_visit(url: str, students: int) -> tuple[list[float], list[float]
                                  if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1"))
                                  else route.abort())
             limit = PAGE_SECONDS * 1000
+            cpu = {"server": -cpu_seconds(family(server)), "browser": -cpu_seconds(browser_family(server))}
             first = await asyncio.gather(*(board(page, lambda page=page: page.goto(url, timeout=limit))
                                            for page in pages))
             reload = await asyncio.gather(*(board(page, lambda page=page: page.reload(timeout=limit))
@@ -137,11 +169,13 @@ async def class_visit(url: str, students: int) -> tuple[list[float], list[float]
             for page in pages:  # everyone leaves: the pages post their shutdown as they close
                 await page.close(run_before_unload=True)
             await asyncio.sleep(2)
+            cpu["server"] += cpu_seconds(family(server))
+            cpu["browser"] += cpu_seconds(browser_family(server))
             for context in contexts:
                 await context.close()
         finally:
             await browser.close()
-    return first, reload
+    return first, reload, cpu
 
 
 def p95(values: list[float]) -> float:
@@ -167,8 +201,8 @@ def main() -> None:
     meter.start()
     try:
         preheat = wait_for_pool(server, log, 900) if pool else 0.0
-        first, reload = asyncio.run(class_visit(f"http://127.0.0.1:{port}/voila/render/{LESSON}",
-                                                args.students))
+        first, reload, cpu = asyncio.run(class_visit(f"http://127.0.0.1:{port}/voila/render/{LESSON}",
+                                                     args.students, meter.server))
         time.sleep(AFTER_LEAVING)
         left, _ = meter.sample()
     finally:
@@ -193,6 +227,9 @@ def main() -> None:
     print(f"peak_mib={meter.peak_mib:.0f}")
     print(f"kernels_left={max(0, left - pool)}")
     print(f"preheat_s={preheat:.0f}")
+    loads = 2 * args.students
+    print(f"server_cpu_s_per_page={cpu['server'] / loads:.2f}")
+    print(f"browser_cpu_s_per_page={cpu['browser'] / loads:.2f}")
 
 
 if __name__ == "__main__":
