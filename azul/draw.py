@@ -39,6 +39,7 @@ from tabletop.settings import resolve
 
 from .board import COLUMN_MASKS, EMPTY, ROW_MASKS, Board
 from .locale import t
+from .moves import CENTRE, FLOOR, Take
 from .tiles import (
     BLACK,
     BLUE,
@@ -673,6 +674,21 @@ def palette_scene(*, selected: int | None = None, display: Display | None = None
         p.remember(key, (x, y, u, u))
     p.finish()
     return scene
+
+
+def move_keys(move, player: int) -> list[str]:
+    """The keys of ``game_scene`` a move of ``player`` touches: the tiles it takes and the line
+    or floor they go to (a ``Take``), or the wall cell or floor its tile goes to (a ``Place``).
+    ``game_scene(game, highlight=move_keys(move, game.current))`` rings them: an advised move
+    drawn on the table."""
+    if isinstance(move, Take):
+        letter = LETTERS[move.colour]
+        source = f"centre:{letter}" if move.source == CENTRE else f"factory:{move.source}:{letter}"
+        target = f"player:{player}:floor" if move.line == FLOOR else \
+            f"player:{player}:line:{move.line}"
+        return [source, target]
+    return [f"player:{player}:floor" if move.column == FLOOR else
+            f"player:{player}:wall:{move.line},{move.column}"]
 
 
 def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None = None) -> Scene:

@@ -145,3 +145,18 @@ def test_sandbox_hint_follows_the_language():
     assert box.hints[0] != english and box.hints[0].startswith("rij 0, kolom 1")
     assert 'lang="nl"' in box._hint_box.value
     assert t("widgets.sandbox.button.hint") in buttons(box)
+
+
+def test_move_keys_ring_an_advised_move_on_the_table():
+    from azul import CENTRE, FLOOR, Game, Take
+    from azul.draw import game_scene, move_keys
+
+    game = Game(2, seed=3)
+    take = Take(0, game.factories[0].index(max(game.factories[0])), 1)
+    assert move_keys(take, 0) == [f"factory:0:{'BYRKW'[take.colour]}", "player:0:line:1"]
+    assert move_keys(Take(CENTRE, 2, FLOOR), 1) == ["centre:R", "player:1:floor"]
+    assert move_keys(Place(1, 2, 0), 0) == ["player:0:wall:1,0"]
+    assert move_keys(Place(1, 2, FLOOR), 1) == ["player:1:floor"]
+    plain = game_scene(game).to_svg().count('stroke="#e6007e"')
+    assert game_scene(game, highlight=move_keys(take, 0)).to_svg().count(
+        'stroke="#e6007e"') == plain + 2

@@ -171,15 +171,7 @@ class AzulTable(_Worded, w.VBox):
         """The keys of the picture the first hint rings: the tiles to take and where they go."""
         if not self._hints:
             return []
-        move, p = self._hints[0].move, self._game.current
-        if isinstance(move, Take):
-            letter = LETTERS[move.colour]
-            source = f"centre:{letter}" if move.source == CENTRE else \
-                f"factory:{move.source}:{letter}"
-            target = f"player:{p}:floor" if move.line == FLOOR else f"player:{p}:line:{move.line}"
-            return [source, target]
-        return [f"player:{p}:floor" if move.column == FLOOR else
-                f"player:{p}:wall:{move.line},{move.column}"]
+        return draw.move_keys(self._hints[0].move, self._game.current)
 
     def scene(self) -> Scene:
         """The table as drawn now, the selected tiles ringed; in a gray-wall tiling the cells
