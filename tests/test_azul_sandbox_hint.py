@@ -159,4 +159,4 @@ def test_move_keys_ring_an_advised_move_on_the_table():
     assert move_keys(Place(1, 2, FLOOR), 1) == ["player:1:floor"]
     plain = game_scene(game).to_svg().count('stroke="#e6007e"')
     assert game_scene(game, highlight=move_keys(take, 0)).to_svg().count(
-        'stroke="#e6007e"') == plain + 2
+        'stroke="#e6007e"') == plain + game.factories[0][take.colour] + 1  # each tile, the line
