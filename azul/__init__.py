@@ -23,7 +23,7 @@ A first game::
     game.scores, game.winners
 """
 
-from .advisor import Advice, advise
+from .advisor import Advice, CellAdvice, advise, advise_board, best_cells
 from .board import EMPTY, Board
 from .errors import (
     AzulError,
@@ -74,7 +74,7 @@ from .tiling import (
 )
 
 __all__ = [
-    "Advice", "advise",
+    "Advice", "CellAdvice", "advise", "advise_board", "best_cells",
     "EMPTY", "Board",
     "AzulError", "CellTaken", "ColourNotThere", "ColumnHasColour", "ColumnRequired",
     "FloorNotAllowed", "GameOver", "IllegalMove", "LineFull", "LineHoldsOtherColour",

@@ -46,10 +46,13 @@ from .tiles import (
     COLOUR_BONUS,
     COLOURS,
     COLUMN_BONUS,
+    FACTORIES,
     FLOOR_SLOTS,
+    LETTERS,
     LINES,
     ROW_BONUS,
     SIZE,
+    TILES_PER_COLOUR,
     colour_title,
     floor_penalty,
     wall_colour,
@@ -338,3 +341,115 @@ def move_reasons(game: Game, move: Move) -> tuple[Text, ...]:
         reasons.append(t.lazy_count("advisor.reason.floor", dropped, colour=colour,
                                     penalty=penalty))
     return tuple(reasons)
+
+
+# --- one board on its own: the scoring sandbox's questions ---------------------------------------
+
+
+@dataclass(frozen=True)
+class CellAdvice:
+    """A wall cell worth aiming at: a tile of ``colour`` (``None`` on the gray wall when the empty
+    pattern line may still choose its colour) at (``row``, ``column``), what it would score now and
+    why."""
+
+    row: int
+    column: int
+    colour: int | None
+    points: int
+    value: float  # the points plus a share of the end bonus it brings closer: the ranking
+    reasons: tuple[Text, ...]
+
+    @property
+    def place(self) -> str:
+        """Where, in words: "row 1, column 3 (yellow)"."""
+        colour = t("advisor.cell.any_colour") if self.colour is None else colour_title(self.colour)
+        return t("advisor.cell.place", row=self.row, column=self.column, colour=colour)
+
+    def __str__(self) -> str:
+        return t("advisor.cell.line", place=self.place,
+                 reasons=" ".join(str(r) for r in self.reasons))
+
+
+def board_game(board: Board, *, gray: bool = False) -> Game:
+    """A two-player game in which ``board`` is player 0's board and it is their turn in the wall
+    tiling (the factories are empty, the other seat has an empty board, the tiles nowhere in sight
+    are in the bag). Only the gray wall has a tiling phase with choices; ``board`` must hold a
+    complete pattern line. Raises ``ScenarioError`` when that position cannot exist."""
+    empty = Board().to_dict()
+    marker = board.has_marker
+    version, internal, gauss = random.Random(0).getstate()
+    return Game.from_dict({
+        "game": "azul", "wall": "gray" if gray else "colored", "seed": 0, "round": 1,
+        "phase": "tiling", "current": 0, "first_player": 0,
+        "factories": [""] * FACTORIES[2], "centre": "", "centre_marker": not marker,
+        "marker_holder": 0 if marker else None,
+        "bag": {letter: TILES_PER_COLOUR - n
+                for letter, n in zip(LETTERS, board.tile_counts(), strict=True)},
+        "lid": {}, "players": [board.to_dict(), empty],
+        "rng": [version, list(internal), gauss],
+    })
+
+
+def advise_board(board: Board, *, gray: bool = False, budget: int | None = DEFAULT_BUDGET,
+                 seed: int | str = 0, top: int | None = None) -> list[Advice]:
+    """The coach on one board in its wall tiling: on the gray wall, where the tile of the next
+    complete pattern line should go (``Place`` moves, best first, from ``advise`` on
+    ``board_game(board)``). The other seat of that game is empty and the same for every move, so
+    the reasons leave out how far ahead of it the search ends. Empty when there is no choice to
+    make (the coloured wall, or no complete line)."""
+    if not gray or board.next_complete_line() is None:
+        return []
+    ranked = advise(board_game(board, gray=True), budget=budget, seed=seed, top=top)
+    # The last reason of a searched move compares with the others: here, an empty board.
+    return [Advice(a.move, a.gain, a.lead, a.playouts, a.reasons[:-1] if a.playouts else a.reasons)
+            for a in ranked]
+
+
+def best_cells(board: Board, *, gray: bool = False, top: int | None = None) -> list[CellAdvice]:
+    """Where one more tile would score the most, best first: each empty wall cell that a pattern
+    line can still fill, with the points it would score on the wall as it is after this round's
+    tiling (the complete lines placed; on the gray wall, in the best column) and the end bonus it
+    would finish. A cell's colour is the one its pattern line already holds; an empty line may
+    choose (on the coloured wall, the colour printed in the cell)."""
+    _, wall, cells, _ = _project(board, gray)
+    if not gray:
+        cells = [wall_colour(r, c) if wall >> (SIZE * r + c) & 1 else -1
+                 for r in range(SIZE) for c in range(SIZE)]
+    found = []
+    for row in LINES:
+        n = board.line_count[row]
+        if n == row + 1:  # this line goes to the wall in this tiling
+            continue
+        held = board.line_colour[row] if n else None
+        for column in range(SIZE):
+            if wall >> (SIZE * row + column) & 1:
+                continue
+            colour = held if held is not None else (None if gray else wall_colour(row, column))
+            taken = {*cells[SIZE * row:SIZE * row + SIZE], *cells[column::SIZE]}
+            if colour is None and taken.issuperset(COLOURS) or colour is not None and (
+                    colour in taken or not gray and wall_column(row, colour) != column):
+                continue
+            found.append(_cell(wall, cells, row, column, colour, row + 1 - n))
+    found.sort(key=lambda c: (-c.value, c.row, c.column))
+    return found if top is None else found[:top]
+
+
+def _cell(wall: int, cells: list[int], row: int, column: int, colour: int | None,
+          needed: int) -> CellAdvice:
+    after = wall | 1 << (SIZE * row + column)
+    score = points(*runs(after, row, column))
+    reasons: list[Text] = [t.lazy_count("advisor.cell.points", score)]
+    value = float(score)
+    if after & ROW_MASKS[row] == ROW_MASKS[row]:
+        reasons.append(t.lazy("advisor.cell.row_bonus", row=row, points=ROW_BONUS))
+        value += ROW_BONUS
+    if after & COLUMN_MASKS[column] == COLUMN_MASKS[column]:
+        reasons.append(t.lazy("advisor.cell.column_bonus", column=column, points=COLUMN_BONUS))
+        value += COLUMN_BONUS
+    if colour is not None and cells.count(colour) == SIZE - 1:
+        reasons.append(t.lazy("advisor.cell.colour_bonus", colour=colour_title(colour),
+                              points=COLOUR_BONUS))
+        value += COLOUR_BONUS
+    reasons.append(t.lazy_count("advisor.cell.needs", needed, line=row))
+    value -= 0.01 * needed  # between equals, the line closer to complete first
+    return CellAdvice(row, column, colour, score, value, tuple(reasons))

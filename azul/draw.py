@@ -39,6 +39,7 @@ from tabletop.settings import resolve
 
 from .board import COLUMN_MASKS, EMPTY, ROW_MASKS, Board
 from .locale import t
+from .moves import CENTRE, FLOOR, Take
 from .tiles import (
     BLACK,
     BLUE,
@@ -229,6 +230,7 @@ class _BoardLayout:
 
 def board_scene(board: Board, *, highlight: Iterable[str] = (), runs: Placement | None = None,
                 gray: bool | None = None, title: str = "", key_prefix: str = "",
+                ghosts: Sequence[tuple[int, int, int | None]] = (),
                 display: Display | None = None) -> Scene:
     """One player's board: the staircase of pattern lines (filled from the right), the wall (its
     faint colour pattern, or plain gray cells on the gray wall), the floor line with the penalty of
@@ -236,12 +238,30 @@ def board_scene(board: Board, *, highlight: Iterable[str] = (), runs: Placement 
 
     ``highlight`` rings the elements with those keys; ``runs`` (a ``Placement`` step) marks the
     tile it placed and the runs across and down that scored it. ``title`` is written top left;
-    ``key_prefix`` goes in front of every key."""
+    ``key_prefix`` goes in front of every key. ``ghosts`` are (row, column, colour) cells where
+    a faint tile of that colour (a gray one for ``None``: any colour) numbered 1, 2, 3... shows a
+    tile that could come: the coach's advice, best first."""
     scene, p, at = _board(board, highlight, gray, title, key_prefix, resolve(display))
     if runs is not None:
         _runs(p, at, runs)
+    for rank, (row, column, colour) in enumerate(ghosts, start=1):
+        _ghost(p, at, row, column, colour, rank)
     p.finish()
     return scene
+
+
+def _ghost(p: _Painter, at: _BoardLayout, row: int, column: int, colour: int | None,
+           rank: int) -> None:
+    """A tile that is not there yet: pale, dashed, with its rank in the middle."""
+    u, d = at.u, p.d
+    x, y = at.cell(row, column)
+    key = p.key(f"wall:{row},{column}")
+    inset = 0.08 * u
+    fill = GRAY_CELL if colour is None else TILE_FILL[colour]
+    p.s.rect(x + inset, y + inset, u - 2 * inset, u - 2 * inset, fill=fill, opacity=0.6,
+             stroke=d.highlight, width=2 * d.stroke, dash="4,3", key=key)
+    ink = d.ink if colour is None else LETTER_INK[colour]
+    p.s.text((x + u / 2, y + u / 2), str(rank), size=0.5 * u, fill=ink, weight="bold", key=key)
 
 
 def _board(board: Board, highlight: Iterable[str], gray: bool | None, title: str,
@@ -654,6 +674,21 @@ def palette_scene(*, selected: int | None = None, display: Display | None = None
         p.remember(key, (x, y, u, u))
     p.finish()
     return scene
+
+
+def move_keys(move, player: int) -> list[str]:
+    """The keys of ``game_scene`` a move of ``player`` touches: the tiles it takes and the line
+    or floor they go to (a ``Take``), or the wall cell or floor its tile goes to (a ``Place``).
+    ``game_scene(game, highlight=move_keys(move, game.current))`` rings them: an advised move
+    drawn on the table."""
+    if isinstance(move, Take):
+        letter = LETTERS[move.colour]
+        source = f"centre:{letter}" if move.source == CENTRE else f"factory:{move.source}:{letter}"
+        target = f"player:{player}:floor" if move.line == FLOOR else \
+            f"player:{player}:line:{move.line}"
+        return [source, target]
+    return [f"player:{player}:floor" if move.column == FLOOR else
+            f"player:{player}:wall:{move.line},{move.column}"]
 
 
 def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None = None) -> Scene:

@@ -22,7 +22,7 @@ from tabletop.settings import resolve
 
 from .game import Game
 from .locale import t
-from .policies import POLICIES, play_out
+from .policies import POLICIES, StrongPolicy, play_out
 from .scenario import CATEGORIES, Scenario, TilingResult, breakdown
 from .tiling import FloorPenalty
 
@@ -143,6 +143,65 @@ def simulate(n: int, players: int = 2, seed: int | str = 0,
         play_out(game, [POLICIES[name](f"{seed}:{i}:{p}") for p, name in enumerate(names)])
         finals.append(game.scores)
     return finals
+
+
+def tournament(names: Sequence[str] = ("random", "greedy", "strong"), games: int = 2,
+               seed: int | str = 0, budget: int | None = None) -> dict[str, list[tuple[int, int]]]:
+    """A small round robin between computer players (names from ``POLICIES``): every pair plays
+    ``games`` deals, each deal twice with the seats swapped, two players a game. Deal ``i`` of a
+    pair uses the seed ``"{seed}:{i}"``, so the same arguments give the same results; ``budget``
+    is the strong player's playouts per move (default: the advisor's). Returns, per name, one
+    (own final score, opponent's final score) pair per game it played."""
+    for name in names:
+        if name not in POLICIES:
+            choices = join_or(sorted(POLICIES))
+            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=choices))
+    results: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
+    for a, first in enumerate(names):
+        for second in names[a + 1:]:
+            for i in range(games):
+                for seats in ((first, second), (second, first)):
+                    game = Game(2, seed=f"{seed}:{i}")
+                    players = [_player(name, f"{seed}:{i}:{p}", budget)
+                               for p, name in enumerate(seats)]
+                    play_out(game, players)
+                    for p, name in enumerate(seats):
+                        results[name].append((game.scores[p], game.scores[1 - p]))
+    return results
+
+
+def _player(name: str, seed: str, budget: int | None):
+    if name == "strong" and budget is not None:
+        return StrongPolicy(seed, budget=budget)
+    return POLICIES[name](seed)
+
+
+def tournament_chart(results: Mapping[str, Sequence[tuple[int, int]]], *,
+                     display: Display | None = None) -> Figure:
+    """The results of ``tournament``: one bar per player, its average final score, with how many
+    of its games it won (more points than the opponent) written on the bar."""
+    st = _Style(display)
+    fig, ax = st.figure()
+    played = sum(len(r) for r in results.values()) // 2
+    st.labels(ax, t.count("figures.tournament.title", played), t("figures.tournament.x"),
+              t("figures.tournament.y"))
+    if not played:
+        st.note(ax, t("figures.histogram.empty"))
+        return fig
+    names = list(results)
+    means = [sum(own for own, _ in results[n]) / max(1, len(results[n])) for n in names]
+    bars = ax.bar(range(len(names)), means, color=[SERIES_COLOURS[k] for k in range(len(names))],
+                  edgecolor="black", linewidth=st.d.stroke,
+                  hatch=None if not st.d.colour_blind else "//")
+    for bar, name in zip(bars, names, strict=True):
+        won = sum(own > other for own, other in results[name])
+        ax.annotate(_shaped(t("figures.tournament.wins", wins=won, games=len(results[name]))),
+                    (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
+                    va="bottom", xytext=(0, 3), textcoords="offset points", fontsize=st.font)
+    ax.set_xticks(range(len(names)), [_shaped(t(f"widgets.seat.{n}")) for n in names])
+    ax.set_ylim(top=max(means) * 1.15 + 1)
+    ax.grid(axis="y", alpha=0.3)
+    return fig
 
 
 def _series(totals) -> dict[str, list[int]]:

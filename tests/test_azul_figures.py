@@ -208,3 +208,43 @@ def test_a_persian_chart_renders_to_png(stand_in, tmp_path):
     histogram = F.score_histogram([[50, 1], [60, 0]])
     assert shaped("بازیکن") in legend(histogram)[0]
     histogram.savefig(tmp_path / "hist.png")
+
+
+# --- a small tournament ----------------------------------------------------------------------------
+
+
+def test_tournament_plays_every_pair_both_seats_and_is_repeatable():
+    results = F.tournament(("random", "greedy"), games=2, seed=7)
+    assert list(results) == ["random", "greedy"]
+    assert [len(games) for games in results.values()] == [4, 4]  # 2 deals x 2 seats
+    # every game appears once from each side: the opponent's score is the other's own
+    assert sorted((o, m) for m, o in results["random"]) == sorted(results["greedy"])
+    assert F.tournament(("random", "greedy"), games=2, seed=7) == results
+    with pytest.raises(ValueError, match="no policy 'clever'"):
+        F.tournament(("greedy", "clever"))
+
+
+def test_the_strong_player_of_a_tournament_takes_its_budget():
+    small = F.tournament(("greedy", "strong"), games=1, seed=3, budget=5)
+    assert small == F.tournament(("greedy", "strong"), games=1, seed=3, budget=5)
+    assert len(small["strong"]) == 2
+
+
+def test_tournament_chart_shows_a_bar_per_player_with_its_wins(tmp_path):
+    results = {"random": [(3, 40), (10, 52)], "greedy": [(40, 3), (52, 10)]}
+    fig = F.tournament_chart(results)
+    ax = fig.axes[0]
+    assert [round(p.get_height(), 1) for p in ax.patches] == [6.5, 46.0]
+    assert [tick.get_text() for tick in ax.get_xticklabels()] == ["random", "greedy"]
+    notes = [child.get_text() for child in ax.texts]
+    assert notes == ["won 0 of 2", "won 2 of 2"]
+    assert ax.get_title() == "A small tournament: 2 games"
+    fig.savefig(tmp_path / "t.png")
+    i18n.set_language("nl")
+    try:
+        nl = F.tournament_chart(results)
+        assert nl.axes[0].texts[1].get_text() == "2 van de 2 gewonnen"
+    finally:
+        i18n.set_language("en")
+    empty = F.tournament_chart({"random": []})
+    assert empty.axes[0].texts[0].get_text() == t("figures.histogram.empty")

@@ -653,8 +653,10 @@ def test_the_sandbox_follows_the_language(pseudo_dutch):
     box.choose("erase")
     box.click("floor")  # a warning
     i18n.set_language("nl")
-    keys = ("step", "run_all", "back", "reset", "load", "save")
-    assert labels(box) == [(t(f"widgets.sandbox.button.{k}"),) * 2 for k in keys]
+    keys = ("step", "run_all", "back", "reset", "hint", "load", "save")
+    expected = [(t(f"widgets.sandbox.button.{k}"),) * 2 for k in keys]
+    expected[4] = (t("widgets.sandbox.button.hint"), t("widgets.sandbox.tip.hint"))
+    assert labels(box) == expected
     assert labels(box)[0] == ("[nl] Step", "[nl] Step")
     assert (box._walls.description, box._score.description, box._file.description) == (
         t("widgets.sandbox.label.wall"), t("widgets.sandbox.label.score"),

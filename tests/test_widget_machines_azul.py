@@ -87,6 +87,8 @@ class SandboxMachine(WidgetMachine):
         _legal_board(box.board, box.gray)
         _legal_board(box.to_scenario().boards[0], box.gray)
         assert isinstance(box.explanation, str)
+        for row, column, _ in box.hint_cells():  # a hint only ever points at an empty cell
+            assert box.board.colour_at(row, column) == -1
         if box.finished and not box.gray:
             # the tiling made step by step is the engine's tiling of the same position
             tiled = box.to_scenario().tile().boards[0]
@@ -121,6 +123,11 @@ class SandboxMachine(WidgetMachine):
     def run_all(self):
         self.count()
         self.widget.run_all()
+
+    @rule()
+    def hint(self):
+        self.count()
+        self.widget.hint()
 
     @rule()
     def back(self):

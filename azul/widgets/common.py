@@ -79,6 +79,17 @@ def _warning_html(text: object) -> str:
                 "padding:6px 10px;border-radius:4px;color:#4a3200")
 
 
+def _hint_html(head: str, items: Iterable[tuple[str, str]]) -> str:
+    """The coach's answer: a head line, then a numbered list of (what, why) items; empty for no
+    items. The game table and the sandbox show their hints in it."""
+    rows = "".join(f"<li><b>{escape(what)}</b> {escape(why)}</li>" for what, why in items)
+    if not rows:
+        return ""
+    return html(f"<b>{escape(head)}</b><ol style='margin:4px 0'>{rows}</ol>",
+                style="background:#eef6ff;border-left:4px solid #0072b2;padding:6px 10px;"
+                "border-radius:4px")
+
+
 def _lines_html(text: str) -> str:
     """Plain text, one line per line, in an element carrying the language."""
     return html("<br>".join(escape(line) for line in text.split("\n")))

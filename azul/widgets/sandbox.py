@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,9 +12,11 @@ from tabletop import Display, Scene
 from tabletop.clickable import ClickableSVG, place_name
 
 from .. import draw
+from ..advisor import Advice, CellAdvice, advise_board, best_cells
 from ..board import EMPTY, Board
-from ..errors import IllegalMove, ScenarioError
+from ..errors import AzulError, IllegalMove, ScenarioError
 from ..locale import t
+from ..moves import FLOOR
 from ..scenario import Scenario, check_supply
 from ..tiles import LETTERS, MARKER_LETTER, SIZE, WALL_KINDS, colour_of, colour_title, wall_colour
 from ..tiling import (
@@ -31,6 +34,7 @@ from ..tiling import (
 from .common import (
     TOOLS,
     _beside,
+    _hint_html,
     _Later,
     _lines_html,
     _parse_key,
@@ -59,6 +63,14 @@ class WallSandbox(_Worded, w.VBox):
 
     ``load(path_or_text)``, ``save(path)`` and ``to_scenario()`` use the scenario format of
     ``docs/azul.md``.
+
+    ``hint()`` asks the coach about the board shown (the position being edited, or the board
+    after the steps made). On the gray wall with a complete pattern line, the question is the
+    one the tiling asks: which column for its tile (``azul.advisor.advise_board``, the coach's
+    search). Otherwise the board has no choice to make in this tiling, and the coach answers the
+    question the next round asks: where one more tile would score the most
+    (``azul.advisor.best_cells``). The picture shows the top answers as faint numbered tiles on
+    the wall, ``hints`` lists them with their reasons; any change of the board puts them away.
     """
 
     def __init__(self, board: Board | None = None, *, wall: str = "colored", score: int = 0,
@@ -78,6 +90,8 @@ class WallSandbox(_Worded, w.VBox):
         self._after: list[Board] = []  # the board after each step
         self._message = ""
         self._syncing = False
+        # The coach's last answer and the position it answers: (position, advice, cells).
+        self._hint: tuple[object, list[Advice], list[CellAdvice]] | None = None
         self._build_view()
         self._localise()
         self.relabel()
@@ -150,12 +164,28 @@ class WallSandbox(_Worded, w.VBox):
             lines.append(t("widgets.sandbox.game_goes_on"))
         return "\n".join(lines)
 
+    @property
+    def hints(self) -> list[str]:
+        """The coach's answer about the board shown, one line each, best first, in the language
+        in force; empty until ``hint()`` and after any change of the board."""
+        advice, cells = self._shown_hints()
+        return [str(a) for a in advice] + [str(c) for c in cells]
+
+    def hint_cells(self) -> list[tuple[int, int, int | None]]:
+        """The wall cells the hints point at, best first: (row, column, colour), the colour
+        ``None`` where an empty gray-wall line may still choose it."""
+        advice, cells = self._shown_hints()
+        return [(a.move.line, a.move.column, a.move.colour) for a in advice
+                if a.move.column != FLOOR] + [(c.row, c.column, c.colour) for c in cells]
+
     def scene(self) -> Scene:
         """The picture shown now, as a scene (``.save("x.png")`` for a handout)."""
         d = self.display
+        ghosts = self.hint_cells()
         if not self._running:
             title = t("widgets.sandbox.title.editing", wall=_wall_words(self._wall))
-            return draw.board_scene(self._start, gray=self.gray, title=title, display=d)
+            return draw.board_scene(self._start, gray=self.gray, title=title, ghosts=ghosts,
+                                    display=d)
         board = self._current()
         line = self._choice_line(board)
         waiting = None
@@ -166,13 +196,61 @@ class WallSandbox(_Worded, w.VBox):
                 board, gray=True, display=d,
                 title=t("widgets.sandbox.title.choose_column", line=line,
                         colour=colour_title(colour)),
-                highlight=[f"line:{line}", *(f"wall:{line},{c}" for c in free)])
+                highlight=[f"line:{line}", *(f"wall:{line},{c}" for c in free)], ghosts=ghosts)
         if not self._steps:
-            return waiting or draw.board_scene(board, gray=self.gray, display=d,
+            return waiting or draw.board_scene(board, gray=self.gray, display=d, ghosts=ghosts,
                                                title=t("widgets.sandbox.title.before"))
         done = draw.tiling_scenes(self._start, self._steps, gray=self.gray, display=d,
                                   title=t("widgets.sandbox.title.step", step=len(self._steps)))[-1]
+        if not waiting and ghosts:  # the step's picture, and the board now with the coach's tiles
+            waiting = draw.board_scene(board, gray=self.gray, display=d, ghosts=ghosts,
+                                       title=self._hint_head())
         return _beside([done, waiting], keys=[False, True]) if waiting else done
+
+    # --- the coach -----------------------------------------------------------------------------
+
+    def hint(self, top: int = 3) -> None:
+        """Ask the coach about the board shown (see the class docstring) for its ``top`` best
+        answers."""
+        board = self._current()
+        try:
+            if self.gray and board.next_complete_line() is not None:
+                advice, cells = advise_board(board, gray=True, top=top), []
+            else:
+                advice, cells = [], best_cells(board, gray=self.gray, top=top)
+        except AzulError as e:  # a position the engine cannot set up: say so, change nothing
+            self._refuse(str(e))
+            return
+        if not advice and not cells:
+            self._hint = None
+            self._refuse(t.lazy("widgets.sandbox.hint.nothing"))
+            self._show_hints()
+            return
+        self._hint = (self._position(), advice, cells)
+        self._message = ""
+        self._refresh()
+
+    def _position(self) -> tuple:
+        """What a hint answers: the board shown, on its wall (a change of either hides it)."""
+        return json.dumps(self._current().to_dict()), self._wall
+
+    def _shown_hints(self) -> tuple[list[Advice], list[CellAdvice]]:
+        if self._hint is None or self._hint[0] != self._position():
+            return [], []
+        return self._hint[1], self._hint[2]
+
+    def _hint_head(self) -> str:
+        advice, _ = self._shown_hints()
+        if advice:
+            return t("widgets.sandbox.hint.columns", line=advice[0].move.line)
+        return t("widgets.sandbox.hint.cells")
+
+    def _show_hints(self) -> None:
+        advice, cells = self._shown_hints()
+        items = [(str(a.move), f"({t('widgets.table.hint.gain', gain=f'{a.gain:+.1f}')}): "
+                  + " ".join(str(r) for r in a.reasons)) for a in advice]
+        items += [(c.place, " ".join(str(r) for r in c.reasons)) for c in cells]
+        self._hint_box.value = _hint_html(self._hint_head(), items)
 
     # --- editing -------------------------------------------------------------------------------
 
@@ -547,19 +625,22 @@ class WallSandbox(_Worded, w.VBox):
         self._word(self._score, description=t.lazy("widgets.sandbox.label.score"))
         self._text = w.HTML()
         self._warning = w.HTML()
+        self._hint_box = w.HTML()
         self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="320px"))
         self._word(self._file, description=t.lazy("widgets.sandbox.label.file"))
         buttons = w.HBox([self._labelled(self.step, t.lazy("widgets.sandbox.button.step")),
                           self._labelled(self.run_all, t.lazy("widgets.sandbox.button.run_all")),
                           self._labelled(self.back, t.lazy("widgets.sandbox.button.back")),
-                          self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset"))])
+                          self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset")),
+                          self._labelled(self.hint, t.lazy("widgets.sandbox.button.hint"),
+                                         t.lazy("widgets.sandbox.tip.hint"))])
         files = w.HBox([self._file,
                         self._labelled(lambda: self.load(self._file.value),
                                        t.lazy("widgets.sandbox.button.load")),
                         self._labelled(lambda: self.save(self._file.value),
                                        t.lazy("widgets.sandbox.button.save"))])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
-                          self._text, self._warning, files])
+                          self._text, self._warning, self._hint_box, files])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
     def relabel(self) -> None:
@@ -583,3 +664,4 @@ class WallSandbox(_Worded, w.VBox):
         self._view.show(self.scene(), self._place_name)
         self._text.value = _lines_html(self.explanation)
         self._show_message()
+        self._show_hints()

@@ -24,6 +24,7 @@ from ..tiling import (
     Step,
 )
 from .common import (
+    _hint_html,
     _Later,
     _listed,
     _parse_key,
@@ -170,15 +171,7 @@ class AzulTable(_Worded, w.VBox):
         """The keys of the picture the first hint rings: the tiles to take and where they go."""
         if not self._hints:
             return []
-        move, p = self._hints[0].move, self._game.current
-        if isinstance(move, Take):
-            letter = LETTERS[move.colour]
-            source = f"centre:{letter}" if move.source == CENTRE else \
-                f"factory:{move.source}:{letter}"
-            target = f"player:{p}:floor" if move.line == FLOOR else f"player:{p}:line:{move.line}"
-            return [source, target]
-        return [f"player:{p}:floor" if move.column == FLOOR else
-                f"player:{p}:wall:{move.line},{move.column}"]
+        return draw.move_keys(self._hints[0].move, self._game.current)
 
     def scene(self) -> Scene:
         """The table as drawn now, the selected tiles ringed; in a gray-wall tiling the cells
@@ -586,16 +579,11 @@ class AzulTable(_Worded, w.VBox):
         self._hint_box.value = self._hints_html()
 
     def _hints_html(self) -> str:
-        if not self._hints:
-            return ""
-        items = "".join(
-            f"<li><b>{escape(str(advice.move))}</b> "
-            f"({escape(t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}'))}): "
-            f"{escape(' '.join(str(r) for r in advice.reasons))}</li>" for advice in self._hints)
-        head = t("widgets.table.hint.head", player=self._game.current)
-        return html(f"<b>{escape(head)}</b><ol style='margin:4px 0'>{items}</ol>",
-                    style="background:#eef6ff;border-left:4px solid #0072b2;padding:6px 10px;"
-                    "border-radius:4px")
+        return _hint_html(t("widgets.table.hint.head", player=self._game.current),
+                          ((str(advice.move),
+                            f"({t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}')}): "
+                            + " ".join(str(r) for r in advice.reasons))
+                           for advice in self._hints))
 
     def _status_line(self) -> str:
         game = self._game
