@@ -121,6 +121,7 @@ def test_advice_marks_outline_the_cells_and_ghost_the_top_tokens():
     assert set(marks[0].cells) == {a.cell for a in tokens}
     assert dict(ghosts) == {a.cell: str(a.colour) for a in tokens}  # the last token on a cell shows
     assert (len(marks) == 2 and list(marks[1].cells) == cubes) if cubes else len(marks) == 1
+    assert draw.advice_marks(list(best.actions)) == (marks, ghosts)  # a turn as actions draws alike
 
 
 # --- the editor's hint -----------------------------------------------------------------------
