@@ -224,9 +224,9 @@ def _as_ghosts(ghosts) -> list[tuple[str, str]]:
 
 def advice_marks(advice) -> tuple[list[Mark], list[tuple[str, str]]]:
     """What a coach's advice (``harmonies.advisor.Advice``, or any turn as a list of actions) looks
-    like on its player's board: ``(highlight, ghosts)`` for ``board_scene``. The cells its tokens go to are one outlined group, its
-    cubes' cells another; each token's cell gets a ghost token of the colour placed there last (the
-    one on top)."""
+    like on its player's board: ``(highlight, ghosts)`` for ``board_scene``. The cells its tokens go
+    to are one outlined group, its cubes' cells another; each token's cell gets a ghost token of the
+    colour placed there last (the one on top)."""
     ghosts: dict[str, str] = {}
     cells: list[str] = []
     cubes: list[str] = []
