@@ -213,6 +213,8 @@ def test_the_hint_follows_the_language(code):
     assert editor._hint_box.value != english
     assert escape(str(editor.hints[0].reasons[0])) in editor._hint_box.value  # reasons in the language too
     assert editor._hand[0].label == Colour.BLUE.title
+    names = [box.description for box in editor._hand]  # a screen reader tells the menus apart
+    assert len(set(names)) == 3 and names[0] == t("editor.hint.token", n=1)
     i18n.set_language("en")
     assert editor._hint_box.value == english
 

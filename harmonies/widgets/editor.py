@@ -121,7 +121,9 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._save = _button(lambda: self.save(self._file.value))
         self._score_heading = w.HTML()
         self._hand_label = w.HTML()
-        self._hand = [w.Dropdown(layout=w.Layout(width="7.5em")) for _ in range(3)]
+        # Each menu is named (its description), so that a screen reader can tell the three apart.
+        self._hand = [w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+                      for _ in range(3)]
         for box in self._hand:
             box.observe(lambda _change: self._syncing or self._hand_changed(), "value")
         self._hint = _button(self.hint, icon="lightbulb-o")
@@ -181,6 +183,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._hand_label.value = _label(t("editor.hint.hand"))
         self._hint.description = t("editor.hint")
         self._hint.tooltip = t("editor.hint.tooltip")
+        for n, box in enumerate(self._hand, 1):
+            box.description = t("editor.hint.token", n=n)
         self._show_hand()
         self._show_message()
         self._show_palette()
