@@ -8,7 +8,8 @@ The package reads in layers, each module building on the ones before:
 * ``habitats`` — where a card's pattern appears in any of six rotations, and near misses;
 * ``scoring`` — landscapes, water (river or islands), cards, spirits, with a full breakdown;
 * ``actions`` and ``game`` — the whole game for 1 to 4 players, solo and Nature's Spirit;
-* ``policies`` — computer players: uniformly random and greedy;
+* ``policies`` — computer players: uniformly random, greedy and strong (the coach, ``advisor``);
+* ``positions`` — a game to ask the coach about, built from one player's position and tokens in hand;
 * ``scenario`` and ``cli`` — position files and ``python -m harmonies``.
 
 A first look::
@@ -38,6 +39,7 @@ from .errors import (
 from .game import Game, play_game
 from .habitats import Match, NearMiss, cube_cells, matches, near_misses
 from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy
+from .positions import game_from_position
 from .scenario import Scenario
 from .scoring import RIVER_READINGS, Breakdown, Item, river_points, score, solo_suns
 from .tokens import POUCH_COUNTS, Colour
@@ -46,7 +48,8 @@ __all__ = [
     "LAYOUTS", "Board", "Layout", "Side", "Card", "all_cards", "card",
     "ActionSyntaxError", "HarmoniesError", "IllegalCardAction", "IllegalCube", "IllegalMove",
     "IllegalPlacement", "IllegalSpace", "ScenarioError", "TurnOrderError",
-    "Advice", "advise", "Game", "play_game", "Match", "NearMiss", "cube_cells", "matches", "near_misses",
+    "Advice", "advise", "game_from_position", "Game", "play_game", "Match", "NearMiss", "cube_cells",
+    "matches", "near_misses",
     "GreedyPolicy", "RandomPolicy", "StrongPolicy", "POLICIES", "Scenario",
     "RIVER_READINGS", "Breakdown", "Item", "river_points", "score", "solo_suns",
     "POUCH_COUNTS", "Colour",

@@ -39,6 +39,7 @@ from tabletop.i18n import join_and, plain
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
 
+from .actions import PlaceCube, PlaceToken
 from .board import LAYOUTS, Board, Side, rotate
 from .cards import NEED_WORDS, Card
 from .cards import card as _card_lookup
@@ -219,6 +220,27 @@ def _as_ghosts(ghosts) -> list[tuple[str, str]]:
             cell, colour = entry
         out.append((str(cell), "cube" if str(colour) == "cube" else str(_colour(colour))))
     return out
+
+
+def advice_marks(advice) -> tuple[list[Mark], list[tuple[str, str]]]:
+    """What a coach's advice (``harmonies.advisor.Advice``, or any turn as a list of actions) looks
+    like on its player's board: ``(highlight, ghosts)`` for ``board_scene``. The cells its tokens go
+    to are one outlined group, its cubes' cells another; each token's cell gets a ghost token of the
+    colour placed there last (the one on top)."""
+    ghosts: dict[str, str] = {}
+    cells: list[str] = []
+    cubes: list[str] = []
+    for a in getattr(advice, "actions", advice):
+        if isinstance(a, PlaceToken):
+            ghosts[a.cell] = str(a.colour)
+            if a.cell not in cells:
+                cells.append(a.cell)
+        elif isinstance(a, PlaceCube):
+            cubes.append(a.cell)
+    marks = [Mark(tuple(cells))] if cells else []
+    if cubes:
+        marks.append(Mark(tuple(cubes)))
+    return marks, list(ghosts.items())
 
 
 def score_highlights(breakdown: Breakdown, category: str) -> list[Mark]:
@@ -975,16 +997,19 @@ def _category_points(breakdown: Breakdown, category: str) -> str:
     return text.replace(" ", "\xa0")
 
 
-def scenario_scene(scenario, *, highlight: str | None = None, display: Display | None = None) -> Scene:
+def scenario_scene(scenario, *, highlight: str | None = None, display: Display | None = None,
+                   marks=(), ghosts=()) -> Scene:
     """A scenario's position: its board under a title with the score, and the cards taken below it
     (the cubes still on them drawn on their tracks).
 
-    ``highlight``: a score category whose items are outlined (see ``score_highlights``)."""
+    ``highlight``: a score category whose items are outlined (see ``score_highlights``); ``marks``:
+    more groups of cells to outline and ``ghosts`` would-be tokens, as ``board_scene`` takes them
+    (a coach's advice drawn on the board)."""
     disp = resolve(display)
     breakdown = scenario.score()
-    marks = score_highlights(breakdown, highlight) if highlight else ()
-    board = board_scene(scenario.board, highlight=marks, title=scenario_title(breakdown, highlight),
-                        display=disp)
+    outlined = [*(score_highlights(breakdown, highlight) if highlight else ()), *marks]
+    board = board_scene(scenario.board, highlight=outlined, title=scenario_title(breakdown, highlight),
+                        ghosts=ghosts, display=disp)
     entries = [(c, c.cubes - k) for c, k in scenario.animals]
     if scenario.spirit is not None:
         entries.append((scenario.spirit[0], 0 if scenario.spirit[1] else 1))
@@ -1006,7 +1031,8 @@ def scenario_scene(scenario, *, highlight: str | None = None, display: Display |
 
 
 __all__ = [
-    "TOKEN_FILL", "TOKEN_INK", "TOKEN_TINT", "CATEGORY_FILL", "EMPTY_FILL", "Mark", "board_scene",
+    "TOKEN_FILL", "TOKEN_INK", "TOKEN_TINT", "CATEGORY_FILL", "EMPTY_FILL", "Mark", "advice_marks",
+    "board_scene",
     "board_svg", "card_scene", "card_svg", "pattern_scene", "rotations_scene", "same_rotation",
     "palette_scene", "central_scene", "game_scene", "game_svg", "scenario_scene", "scenario_title",
     "score_highlights",

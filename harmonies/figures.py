@@ -243,4 +243,54 @@ def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins
     return fig
 
 
-__all__ = ["rotation_sheet", "breakdown_chart", "compare_breakdowns", "simulate", "score_histogram"]
+def tournament(n: int, policies: Sequence[str] = ("random", "greedy", "strong"), seed: int = 0, *,
+               side: str = "A", spirits: bool = False, river: str = "shortest-path") -> dict[str, list[int]]:
+    """``n`` seeded games with one seat per policy (in this order), as ``simulate`` plays them: each
+    policy's final totals, game by game. A policy named twice gets its seats' totals in turn."""
+    names = list(policies)
+    totals = simulate(n, players=len(names), seed=seed, policy=names, side=side, spirits=spirits, river=river)
+    out: dict[str, list[int]] = {name: [] for name in names}
+    for k, total in enumerate(totals):
+        out[names[k % len(names)]].append(total)
+    return out
+
+
+def tournament_chart(results: Mapping[str, Sequence[int]], *, title: str | None = None,
+                     display: Display | None = None) -> Figure:
+    """The games of a tournament (``tournament``'s result: label → totals game by game) as grouped
+    bars, one group per game, one bar per player, each player's mean in the legend and as a dashed line."""
+    disp = resolve(display)
+    series = {str(label): [int(v) for v in values] for label, values in results.items()}
+    games = max((len(v) for v in series.values()), default=0)
+    if not games:
+        raise ValueError(t("figures.histogram.empty"))
+    fig = Figure(figsize=(7.5 * disp.scale, 4 * disp.scale), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    colours = ("#9a9a9a", "#2b7bcc", "#d7372a", "#3c9a3c", "#8a5a2e")
+    width = 0.8 / len(series)
+    for k, (label, values) in enumerate(series.items()):
+        colour = colours[k % len(colours)]
+        mean = sum(values) / len(values)
+        xs = [g + 1 - 0.4 + (k + 0.5) * width for g in range(len(values))]
+        hatch = _HATCHES[k % len(_HATCHES)] or None
+        ax.bar(xs, values, width, color=colour, edgecolor="#333333", hatch=hatch,
+               label=_shaped(t("figures.tournament.series", series=_policy_title(label), mean=f"{mean:.1f}")))
+        ax.axhline(mean, color=colour, linestyle="--", linewidth=1.5)
+    ax.set_xticks(range(1, games + 1))
+    ax.set_xlabel(_shaped(t("figures.tournament.x")), fontsize=_font(disp, 10))
+    ax.set_ylabel(_shaped(t("figures.histogram.x")), fontsize=_font(disp, 10))
+    ax.tick_params(labelsize=_font(disp, 9))
+    _tidy(ax)
+    ax.legend(fontsize=_font(disp, 9), frameon=False, loc="upper left", bbox_to_anchor=(1, 1))
+    title = title or t.count("figures.tournament.title", games)
+    ax.set_title(_shaped(title), fontsize=_font(disp, 12), fontweight="bold")
+    return fig
+
+
+def _policy_title(name: str) -> str:
+    """A policy's name in the language in force (the seat kinds of the game table), else as given."""
+    return t(f"table.seat.{name}") if name in _POLICIES else name
+
+
+__all__ = ["rotation_sheet", "breakdown_chart", "compare_breakdowns", "simulate", "score_histogram",
+           "tournament", "tournament_chart"]

@@ -182,3 +182,29 @@ class TestLanguages:
         sheet = figures.rotation_sheet(23)
         sheet.savefig(tmp_path / "sheet.png")
         assert (tmp_path / "sheet.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_tournament_gives_each_policy_its_totals_game_by_game():
+    results = figures.tournament(2, seed=5)
+    assert list(results) == ["random", "greedy", "strong"] and all(len(v) == 2 for v in results.values())
+    totals = figures.simulate(2, players=3, seed=5, policy=["random", "greedy", "strong"])
+    assert [results[name][k] for k in range(2) for name in results] == totals
+    assert figures.tournament(2, seed=5) == results  # seeded: the same games again
+
+
+def test_the_tournament_chart_has_a_bar_per_game_and_player_and_the_means():
+    results = {"random": [20, 30], "greedy": [60, 50], "strong": [80, 70]}
+    fig = figures.tournament_chart(results)
+    ax = fig.axes[0]
+    heights = sorted(round(b.get_height()) for b in bars(ax) if b.get_height() > 0)
+    assert heights == [20, 30, 50, 60, 70, 80]
+    text = all_text(fig)
+    assert t("table.seat.strong") in text and "75.0" in text and "25.0" in text
+    assert [round(line.get_ydata()[0], 1) for line in ax.get_lines()] == [25.0, 55.0, 75.0]
+    i18n.set_language("nl")
+    try:
+        assert shaped(t("table.seat.greedy")) in all_text(figures.tournament_chart(results))
+    finally:
+        i18n.set_language("en")
+    with pytest.raises(ValueError):
+        figures.tournament_chart({})

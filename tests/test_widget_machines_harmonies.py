@@ -19,6 +19,7 @@ from hypothesis.stateful import initialize, rule
 from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, report
 
 from harmonies import habitats
+from harmonies.actions import PlaceToken
 from harmonies.board import Board
 from harmonies.cards import all_cards
 from harmonies.game import Game
@@ -153,6 +154,20 @@ class EditorMachine(WidgetMachine):
             assert e.scenario().dumps() == position
         else:
             assert e.message
+
+    @rule(tokens=st.sampled_from([None, "blue", "red red", ["gray", "yellow", "green"], [], "purple",
+                                  "blue blue blue blue", "b k", ["brown", "brown", "blue"]]))
+    def hint(self, tokens):
+        """A hint never changes the board; what it lists places exactly the tokens in hand."""
+        self.count()
+        e = self.widget
+        before = e.scenario().dumps()
+        e.hint(tokens)
+        assert e.scenario().dumps() == before
+        for advice in e.hints:
+            placed = sorted(str(a.colour) for a in advice.actions if isinstance(a, PlaceToken))
+            assert placed == sorted(e.hand)
+        assert e.hints or e.message or not e.hand
 
     @rule(content=st.sampled_from([EXAMPLE_TEXT.encode(), b"\xff\xfe broken", b"{", b""]))
     def upload(self, content):

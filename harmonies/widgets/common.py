@@ -23,6 +23,10 @@ TOOLS = tuple(str(c) for c in Colour) + ("cube",)
 #: The nine keys of a score, in the order of ``Breakdown.to_dict`` and ``python -m harmonies score``.
 SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
               "total")
+#: Playouts behind a hint (the coach's default budget answers within a second).
+HINT_BUDGET = 4
+#: The look of the box that lists a hint's turns.
+_HINT_STYLE = "background:#eef6ff;border:1px solid #9cc3e6;border-radius:6px;padding:6px 10px;margin:4px 0"
 #: The categories whose items lie on board cells, so that they can be outlined.
 ON_BOARD = ("trees", "mountains", "fields", "buildings", "water", "spirit")
 
@@ -132,3 +136,8 @@ def _button(handler, **options) -> w.Button:
 def _label(text: str) -> str:
     """A short label beside a control, in the language in force."""
     return html(escape(text), tag="span", style="padding:0 0.3em")
+
+
+def _hint_panel(lines: list[str]) -> str:
+    """A hint's lines (already in words) in the light blue box the widgets show hints in."""
+    return html("<br>".join(escape(line) for line in lines), style=_HINT_STYLE)

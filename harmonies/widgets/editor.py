@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from html import escape
 from pathlib import Path
@@ -14,22 +15,29 @@ from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
 from .. import draw, scoring
+from ..actions import PlaceCube, PlaceToken
+from ..advisor import advise
 from ..board import Board, Side
 from ..cards import Card
 from ..cards import card as _card_lookup
 from ..errors import HarmoniesError, ScenarioError
 from ..locale import t
+from ..positions import game_from_position
 from ..scenario import Scenario
 from ..tokens import Colour
 from .common import (
     _NATURAL,
+    HINT_BUDGET,
     ON_BOARD,
     SCORE_KEYS,
     Said,
     _as_scenario,
     _button,
+    _card_title,
     _cell_name,
     _colour,
+    _colours,
+    _hint_panel,
     _label,
     _river_title,
     _Warns,
@@ -49,15 +57,24 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     an empty board of ``side``) the cards and river reading come from ``animals`` ((card, cubes
     placed) pairs), ``spirit`` ((card, cube placed) or None) and ``river``.
 
+    The hint button asks the coach (``harmonies.advisor``) where the tokens in hand (``hand``: up to
+    3 colours, chosen in the three menus beside it) would go best on this board, and which cubes
+    would follow. A board is not a game, so the coach is asked about the game
+    ``harmonies.positions.game_from_position`` builds from it: a game for two in which this player has
+    just taken those tokens, with no card on display. The best turns are listed with their reasons and
+    the first is drawn on the board (dashed tokens, outlined cells) until the board or the hand changes.
+
     Methods (each is what a control calls): ``choose(tool)``, ``click(cell)``, ``undo()``, ``redo()``,
     ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``load(path_or_text)``, ``save(path)``,
-    ``show_category(category or None)``, ``relabel()``. Properties: ``board`` (a copy), ``breakdown``,
-    ``message``, ``svg``, ``scene``, ``tool``, ``category``; ``scenario()`` gives the position as a
-    Scenario.
+    ``show_category(category or None)``, ``set_hand(colours)``, ``hint(tokens=None)``, ``relabel()``.
+    Properties: ``board`` (a copy), ``breakdown``, ``message``, ``svg``, ``scene``, ``tool``,
+    ``category``, ``hand``, ``hints`` (the advice shown, while it fits); ``scenario()`` gives the
+    position as a Scenario.
     """
 
     def __init__(self, board=None, *, side: Side | str = "A", animals=(), spirit=None,
-                 river: str = "shortest-path", display: Display | None = None):
+                 river: str = "shortest-path", display: Display | None = None,
+                 hand=("blue", "brown", "green")):
         start = _as_scenario(board, side)
         if board is None or isinstance(board, Board):
             start.animals = [(_card_lookup(c) if not isinstance(c, Card) else c, k) for c, k in animals]
@@ -73,6 +90,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._category: str | None = None
         self._listeners: list = []  # called after every change (the what-if view listens)
         self._syncing = False
+        self._advice: list = []
+        self._advice_at: tuple | None = None  # (position, hand) the hint was asked about
 
         self._message_box = w.HTML()
         self._palette = ClickableSVG(on_click=self.choose, layout=_NATURAL)
@@ -101,12 +120,23 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._load = _button(lambda: self.load(self._file.value))
         self._save = _button(lambda: self.save(self._file.value))
         self._score_heading = w.HTML()
+        self._hand_label = w.HTML()
+        # Each menu is named (its description), so that a screen reader can tell the three apart.
+        self._hand = [w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+                      for _ in range(3)]
+        for box in self._hand:
+            box.observe(lambda _change: self._syncing or self._hand_changed(), "value")
+        self._hint = _button(self.hint, icon="lightbulb-o")
+        self._hint_box = w.HTML()
+        self._hand_values = self._as_hand(hand)  # a bad hand is a programming mistake here: it raises
+        coach = w.HBox([self._hand_label, *self._hand, self._hint],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
         tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
         edit = w.HBox([self._undo, self._redo, self._clear, self._side_label, self._side, self._river],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
         files = w.HBox([self._file, self._load, self._save, self._upload])
         board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
-        super().__init__([tools, edit, self._message_box, board_and_score, files])
+        super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._localise()
         self.relabel()
@@ -150,6 +180,12 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._upload.description = t("editor.upload")
         self._load.description = t("editor.load")
         self._save.description = t("editor.save")
+        self._hand_label.value = _label(t("editor.hint.hand"))
+        self._hint.description = t("editor.hint")
+        self._hint.tooltip = t("editor.hint.tooltip")
+        for n, box in enumerate(self._hand, 1):
+            box.description = t("editor.hint.token", n=n)
+        self._show_hand()
         self._show_message()
         self._show_palette()
         self._refresh()
@@ -171,6 +207,17 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     @property
     def category(self) -> str | None:
         return self._category
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The colours of the tokens in hand the hint places (the menus' choices, none left out)."""
+        return tuple(self._hand_values)
+
+    @property
+    def hints(self) -> list:
+        """The advice of the last hint (``harmonies.advisor.Advice``), while board and hand are
+        the ones it was asked about."""
+        return self._advice if self._hint_fits() else []
 
     def scenario(self) -> Scenario:
         """The position as a ``harmonies.scenario.Scenario`` (an independent copy)."""
@@ -313,7 +360,97 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._say()
         self._refresh()
 
+    def set_hand(self, colours) -> None:
+        """The tokens in hand for the hint: up to 3 colours (``["blue", "green"]`` or ``"blue green"``)."""
+        try:
+            hand = self._as_hand(colours)
+        except ValueError as err:  # Colour.parse's own message, or too many tokens
+            self._say(str(err))
+            return
+        self._hand_values = hand
+        self._show_hand()
+        self._say()
+        self._refresh()
+
+    def hint(self, tokens=None, top: int = 3) -> None:
+        """Ask the coach where the tokens in hand (or ``tokens``, which become the hand) go best on
+        this board; list its best turns with their reasons and draw the first on the board."""
+        if tokens is not None:
+            self.set_hand(tokens)
+            if self.message:
+                return
+        hand = self.hand
+        if not hand:
+            self._say(t.lazy("editor.hint.no_tokens"))
+            return
+        try:
+            game = game_from_position(self._state, hand)
+        except HarmoniesError as err:  # no room on this board for these tokens: the engine says so
+            self._advice = []
+            self._say(str(err))
+            self._refresh()
+            return
+        try:
+            advice = [a for a in advise(game, budget=HINT_BUDGET, seed=0, top=top) if _fits(game, a)]
+        except Exception as err:  # a hint must never break the editor: say what went wrong
+            logging.getLogger(__name__).exception("hint failed")
+            problem = str(err)
+            self._advice = []
+            self._say(lambda: t("editor.hint.failed", problem=problem))
+            self._refresh()
+            return
+        self._advice, self._advice_at = advice, self._hint_key()
+        if advice:
+            self._say()
+        else:  # the coach's search found no way to place every token, though one exists
+            self._say(lambda: t("editor.hint.failed",
+                                problem=t("positions.error.no_room", tokens=_colours(hand))))
+        self._refresh()
+
     # -- internals ------------------------------------------------------------------------------
+    @staticmethod
+    def _as_hand(colours) -> list[str]:
+        if isinstance(colours, str):
+            colours = colours.replace(",", " ").split()
+        hand = [str(Colour.parse(str(c))) for c in colours if str(c).strip()]
+        if len(hand) > 3:
+            raise ValueError(t("editor.hint.too_many", n=len(hand)))
+        return hand
+
+    def _show_hand(self) -> None:
+        """The three menus: a colour each, or none, in the language in force."""
+        options = [(t("editor.hint.no_token"), "")] + [(_colour(c), str(c)) for c in Colour]
+        values = self._hand_values + [""] * (3 - len(self._hand_values))
+        self._syncing = True
+        for box, value in zip(self._hand, values, strict=True):
+            box.options = options
+            box.value = value
+        self._syncing = False
+
+    def _hand_changed(self) -> None:
+        self._hand_values = [box.value for box in self._hand if box.value]
+        self._say()
+        self._refresh()
+
+    def _hint_key(self) -> tuple:
+        s = self._state
+        return (s.board.side, tuple(s.board.codes), frozenset(s.board.cubes),
+                tuple((c.id, k) for c, k in s.animals),
+                None if s.spirit is None else (s.spirit[0].id, s.spirit[1]), s.river, self.hand)
+
+    def _hint_fits(self) -> bool:
+        return bool(self._advice) and self._advice_at == self._hint_key()
+
+    def _hint_html(self) -> str:
+        if not self._hint_fits():
+            return ""
+        lines = [t("editor.hint.title", tokens=_colours(self.hand)), t("editor.hint.assumed")]
+        for rank, advice in enumerate(self._advice, 1):
+            lines.append(t("editor.hint.item", rank=rank, moves=_moves(advice), gain=f"{advice.gain:+.1f}",
+                           reason=advice.reason))
+        lines.append(t("editor.hint.drawn"))
+        return _hint_panel(lines)
+
     def _changed(self, before: Scenario, note: Said = "") -> None:
         self._history.save(before)
         self._say(note=note)
@@ -355,7 +492,10 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     def _refresh(self) -> None:
         s = self._state
         self._breakdown = s.score()
-        self._scene = draw.scenario_scene(s, highlight=self._category, display=self._display)
+        marks, ghosts = draw.advice_marks(self._advice[0]) if self._hint_fits() else ((), ())
+        self._scene = draw.scenario_scene(s, highlight=self._category, display=self._display, marks=marks,
+                                          ghosts=ghosts)
+        self._hint_box.value = self._hint_html()
         self._view.show(self._scene, self._place_name)
         values = self._breakdown.to_dict()
         for key, box in self._score_values.items():
@@ -370,3 +510,23 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._syncing = False
         for listener in self._listeners:
             listener()
+
+
+def _fits(game, advice) -> bool:
+    """The advice can be played in full on the game (a hand that does not fit the board cannot)."""
+    try:
+        game.copy().play_all(advice.actions)
+    except HarmoniesError:
+        return False
+    return True
+
+
+def _moves(advice) -> str:
+    """An advice's tokens and cubes in words, in the order they are played."""
+    words = []
+    for a in advice.actions:
+        if isinstance(a, PlaceToken):
+            words.append(t("editor.hint.move.token", colour=_colour(a.colour), cell=a.cell))
+        elif isinstance(a, PlaceCube):
+            words.append(t("editor.hint.move.cube", card=_card_title(a.card), cell=a.cell))
+    return " → ".join(words)

@@ -36,19 +36,19 @@ from ..policies import POLICIES
 from ..tokens import Colour
 from .common import (
     _NATURAL,
+    HINT_BUDGET,
     _button,
     _card_title,
     _cell_name,
     _colour,
     _colours,
+    _hint_panel,
     _label,
     _Warns,
     _words,
 )
 
 SEAT_KINDS = ("human", "random", "greedy", "strong")
-#: Playouts behind a hint of the game table (the coach's default budget answers within a second).
-HINT_BUDGET = 4
 
 
 class _Log(list):
@@ -284,35 +284,21 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
         if not self._hint_fits():
             return ""
         g = self._game
-        lines = [escape(t("table.hint.title", player=self._who(g.current)))]
+        lines = [t("table.hint.title", player=self._who(g.current))]
         for rank, advice in enumerate(self._advice, 1):
             moves = ", ".join(str(a) for a in advice.actions if not isinstance(a, EndTurn))
-            lines.append(escape(t("table.hint.item", rank=rank, moves=moves, gain=f"{advice.gain:+.1f}",
-                                  reason=advice.reason)))
-        lines.append(escape(t("table.hint.drawn")))
-        return html("<br>".join(lines), style="background:#eef6ff;border:1px solid #9cc3e6;"
-                                             "border-radius:6px;padding:6px 10px;margin:4px 0")
+            lines.append(t("table.hint.item", rank=rank, moves=moves, gain=f"{advice.gain:+.1f}",
+                           reason=advice.reason))
+        lines.append(t("table.hint.drawn"))
+        return _hint_panel(lines)
 
     def _hint_drawing(self) -> tuple[dict, dict]:
         """(highlight, ghosts) of the first advice on the board of the seat to play."""
         if not self._hint_fits():
             return {}, {}
-        best = self._advice[0]
-        ghosts: dict[str, str] = {}
-        cells: list[str] = []
-        cubes: list[str] = []
-        for a in best.actions:
-            if isinstance(a, PlaceToken):
-                ghosts[a.cell] = str(a.colour)  # two tokens on one cell: the top one shows
-                if a.cell not in cells:
-                    cells.append(a.cell)
-            elif isinstance(a, PlaceCube):
-                cubes.append(a.cell)
+        marks, ghosts = draw.advice_marks(self._advice[0])
         seat = self._game.current
-        marks = [draw.Mark(tuple(cells))] if cells else []
-        if cubes:
-            marks.append(draw.Mark(tuple(cubes)))
-        return {seat: marks}, {seat: list(ghosts.items())}
+        return {seat: marks}, {seat: ghosts}
 
     def _new_game(self, spirits: bool, seed: int | None) -> Callable[[], str]:
         side, n = str(self._game.side), self._game.n
