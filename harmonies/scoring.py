@@ -25,7 +25,11 @@ The river (side A) has two readings, chosen with ``river=``:
 
 Speed: everything works on stack codes and cell bit masks. Per board side a few tables are built once
 at import (neighbour masks, "grow a mask by one ring" tables, cell names per mask chunk, and the items
-that depend on one cell only), so a full board scores in a few tens of microseconds.
+that depend on one cell only). The items that depend on many cells are remembered by what they are
+made of: the fields by the mask of yellow cells, the river or islands by the mask of blue cells, a
+placed spirit card by its card and the cells (and, per height, the stacks) it counts. Items are
+immutable and their words lazy, so one item serves every board and every language that meets the
+same cells; a board scored again after a move elsewhere takes about ten microseconds.
 
 For search there is a points-only path: ``points(...)`` (the total), ``landscape_points(board)`` and
 ``token_gain(board, cell, colour)`` (what one more token would change, looking at the cell and its
@@ -41,7 +45,7 @@ from dataclasses import dataclass
 from tabletop.i18n import Text, join_and, join_or
 
 from .board import LAYOUTS, Board, Layout, Side
-from .cards import Card, card
+from .cards import Card, all_cards, card
 from .errors import HarmoniesError
 from .locale import t
 from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, TREE, Colour
@@ -241,6 +245,8 @@ def _colour_list(bits: int) -> Text | Listed:
 # Per-side geometry, built once
 
 _CHUNK = 9
+# Items memos hold words and cell lists, so fewer entries than the points memos (_MEMO_LIMIT).
+_ITEM_MEMO_LIMIT = 20_000
 _CHUNK_MASK = (1 << _CHUNK) - 1
 
 
@@ -289,6 +295,17 @@ class _Geometry:
         self.lone_yellow = [Item("fields", (name,), 0, t.lazy("scoring.item.field.alone", cell=name))
                             for name in layout.names]
         self.building_items: dict[tuple[int, int], Item] = {}
+        # Memos of the items that depend on more than one cell, keyed on what they are made of (a
+        # mask, a card and the stacks it counts), never on a board: boards change under our feet.
+        # fields: yellow mask -> (points, items); water: (reading, blue mask) -> (points, items);
+        # spirit: (card id, mask[, stacks]) -> item.
+        self.field_memo: dict[int, tuple[int, tuple[Item, ...]]] = {}
+        self.water_memo: dict[tuple[str, int], tuple[int, tuple[Item, ...]]] = {}
+        self.spirit_memo: dict[tuple, Item] = {}
+
+    def clear_memos(self) -> None:
+        for memo in (self.field_memo, self.water_memo, self.spirit_memo):
+            memo.clear()
 
     def indices(self, mask: int) -> tuple[int, ...]:
         i0, i1, i2 = self.idx
@@ -500,9 +517,14 @@ def _islands(geo: _Geometry, blue: int) -> list[Item]:
 # Cards
 
 _ANIMAL_ITEMS: dict[tuple[int, int], Item] = {}
+_CARDS_BY_ID: dict[int, Card] = all_cards()
 
 
 def _card(key: Card | int | str) -> Card:
+    if type(key) is int:  # the usual case, looked up without card()'s checks
+        found = _CARDS_BY_ID.get(key)
+        if found is not None:
+            return found
     return key if isinstance(key, Card) else card(key)
 
 
@@ -590,6 +612,18 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
 
 _SPIRIT_KIND = {"tree": _K_TREE, "mountain": _K_MOUNTAIN, "building": _K_BUILDING,
                 "water": _K_BLUE, "field": _K_YELLOW}
+# Whether the stacks of a kind differ in height (trees, mountains) or not (one token, a building).
+_HEIGHTS_VARY = {kind: len({HEIGHT[c] for c in range(_N_CODES) if _KIND[c] == kind}) > 1
+                 for kind in _SPIRIT_KIND.values()}
+_UNPLACED_SPIRIT_ITEMS: dict[int, Item] = {}
+
+
+def _unplaced_spirit_item(spirit: Card) -> Item:
+    item = _UNPLACED_SPIRIT_ITEMS.get(spirit.id)
+    if item is None:
+        item = Item("spirit", (), 0, t.lazy("scoring.item.spirit.unplaced", card=_card_name(spirit)))
+        _UNPLACED_SPIRIT_ITEMS[spirit.id] = item
+    return item
 
 
 # ---------------------------------------------------------------------------------------------
@@ -604,6 +638,56 @@ def _masks(geo: _Geometry, codes: list[int]) -> list[int]:
         masks[kind[c]] |= bit
         bit <<= 1
     return masks
+
+
+def _remember(memo: dict, key, value):
+    """``memo[key] = value``, emptying ``memo`` first when it is full so a long run stays small."""
+    if len(memo) >= _ITEM_MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _field_items(geo: _Geometry, yellow: int) -> tuple[int, tuple[Item, ...]]:
+    """(points, items) of the fields made by the yellow cells ``yellow``."""
+    found = geo.field_memo.get(yellow)
+    if found is None:
+        items: list[Item] = []
+        fields = 0
+        for group in geo.groups(yellow):
+            if group & (group - 1):
+                cells = geo.names_of(group)
+                items.append(Item("fields", cells, FIELD_POINTS,
+                                  t.lazy_count("scoring.item.field", len(cells), cells=", ".join(cells))))
+                fields += FIELD_POINTS
+            else:
+                items.append(geo.lone_yellow[group.bit_length() - 1])
+        found = _remember(geo.field_memo, yellow, (fields, tuple(items)))
+    return found
+
+
+def _water_items(geo: _Geometry, blue: int, river: str) -> tuple[int, tuple[Item, ...]]:
+    """(points, items) of the water made by the blue cells ``blue``: the river on side A, the
+    islands on side B."""
+    key = (river, blue)
+    found = geo.water_memo.get(key)
+    if found is None:
+        if geo.layout.side is Side.A:
+            item = _river(geo, blue, river)
+            found = (0, ()) if item is None else (item.points, (item,))
+        else:
+            islands = _islands(geo, blue)
+            found = (ISLAND_POINTS * len(islands), tuple(islands))
+        _remember(geo.water_memo, key, found)
+    return found
+
+
+def _spirit_memo_key(geo: _Geometry, codes: list[int], mask: int, spirit: Card) -> tuple:
+    """What a placed spirit's item depends on: its card and the cells of its landscape, and for one
+    that scores per height of trees or mountains, their stacks too."""
+    if spirit.scoring["per"] == "group" or not _HEIGHTS_VARY[_SPIRIT_KIND[spirit.scoring["landscape"]]]:
+        return spirit.id, mask
+    return spirit.id, mask, tuple(codes[i] for i in geo.indices(mask))
 
 
 def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
@@ -633,14 +717,9 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         add(item)
 
     fields = 0
-    for group in geo.groups(masks[_K_YELLOW]):
-        if group & (group - 1):
-            cells = geo.names_of(group)
-            add(Item("fields", cells, FIELD_POINTS,
-                     t.lazy_count("scoring.item.field", len(cells), cells=", ".join(cells))))
-            fields += FIELD_POINTS
-        else:
-            add(geo.lone_yellow[group.bit_length() - 1])
+    if masks[_K_YELLOW]:
+        fields, found = _field_items(geo, masks[_K_YELLOW])
+        items += found
 
     buildings = 0
     top_bit = _TOP_BIT
@@ -653,18 +732,8 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         buildings += item.points
         add(item)
 
-    blue = masks[_K_BLUE]
-    if side is Side.A:
-        item = _river(geo, blue, river)
-        if item is None:
-            water = 0
-        else:
-            water = item.points
-            add(item)
-    else:
-        islands = _islands(geo, blue)
-        water = ISLAND_POINTS * len(islands)
-        items.extend(islands)
+    water, found = _water_items(geo, masks[_K_BLUE], river)
+    items += found
 
     animal_points = spirit_points = 0
     if with_cards:
@@ -677,10 +746,13 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
             key, placed = spirit
             spirit_card = _spirit_card(key)
             if placed:
-                item = _spirit_item(geo, codes, masks, spirit_card)
+                memo_key = _spirit_memo_key(geo, codes, masks[_SPIRIT_KIND[spirit_card.scoring["landscape"]]],
+                                            spirit_card)
+                item = geo.spirit_memo.get(memo_key)
+                if item is None:
+                    item = _remember(geo.spirit_memo, memo_key, _spirit_item(geo, codes, masks, spirit_card))
             else:
-                item = Item("spirit", (), 0, t.lazy("scoring.item.spirit.unplaced",
-                                                        card=_card_name(spirit_card)))
+                item = _unplaced_spirit_item(spirit_card)
             spirit_points = item.points
             add(item)
 
@@ -717,9 +789,12 @@ _FIELD_MEMO: dict[Side, dict[int, int]] = {side: {} for side in LAYOUTS}
 
 
 def clear_memos() -> None:
-    """Empty the water and field memos of the points-only path (for benchmarks)."""
+    """Empty every memo: the water and field points of the points-only path, and the field, water
+    and spirit items of ``score`` (for benchmarks)."""
     for memo in (*_WATER_MEMO.values(), *_FIELD_MEMO.values()):
         memo.clear()
+    for geo in _GEOMETRY.values():
+        geo.clear_memos()
 
 
 def _water_points(geo: _Geometry, blue: int, river: str) -> int:
