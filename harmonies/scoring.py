@@ -134,7 +134,13 @@ def _colour(colour: Colour) -> Text:
 
 
 def _card_name(found: Card) -> Text:
-    return t.lazy(f"card.{found.id}")
+    name = _CARD_NAMES.get(found.id)
+    if name is None:
+        name = _CARD_NAMES[found.id] = t.lazy(f"card.{found.id}")
+    return name
+
+
+_CARD_NAMES: dict[int, Text] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,12 +688,21 @@ def _water_items(geo: _Geometry, blue: int, river: str) -> tuple[int, tuple[Item
     return found
 
 
-def _spirit_memo_key(geo: _Geometry, codes: list[int], mask: int, spirit: Card) -> tuple:
+def _spirit_memo_key(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> tuple:
     """What a placed spirit's item depends on: its card and the cells of its landscape, and for one
     that scores per height of trees or mountains, their stacks too."""
-    if spirit.scoring["per"] == "group" or not _HEIGHTS_VARY[_SPIRIT_KIND[spirit.scoring["landscape"]]]:
-        return spirit.id, mask
-    return spirit.id, mask, tuple(codes[i] for i in geo.indices(mask))
+    rule = _SPIRIT_RULES.get(spirit.id)
+    if rule is None:
+        kind = _SPIRIT_KIND[spirit.scoring["landscape"]]
+        rule = _SPIRIT_RULES[spirit.id] = (kind, spirit.scoring["per"] != "group" and _HEIGHTS_VARY[kind])
+    kind, by_stack = rule
+    mask = masks[kind]
+    if by_stack:
+        return spirit.id, mask, tuple(map(codes.__getitem__, geo.indices(mask)))
+    return spirit.id, mask
+
+
+_SPIRIT_RULES: dict[int, tuple[int, bool]] = {}  # card id -> (kind of stack, key on the stacks too)
 
 
 def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
@@ -746,8 +761,7 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
             key, placed = spirit
             spirit_card = _spirit_card(key)
             if placed:
-                memo_key = _spirit_memo_key(geo, codes, masks[_SPIRIT_KIND[spirit_card.scoring["landscape"]]],
-                                            spirit_card)
+                memo_key = _spirit_memo_key(geo, codes, masks, spirit_card)
                 item = geo.spirit_memo.get(memo_key)
                 if item is None:
                     item = _remember(geo.spirit_memo, memo_key, _spirit_item(geo, codes, masks, spirit_card))
