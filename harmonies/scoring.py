@@ -251,9 +251,10 @@ def _colour_list(bits: int) -> Text | Listed:
 # Per-side geometry, built once
 
 _CHUNK = 9
-# Items memos hold words and cell lists, so fewer entries than the points memos (_MEMO_LIMIT).
-_ITEM_MEMO_LIMIT = 20_000
 _CHUNK_MASK = (1 << _CHUNK) - 1
+# Item memos hold words and cell lists (about 1.4 kB an entry), so they keep far fewer entries than
+# the points memos (_MEMO_LIMIT): a few MB at most, and a board scored again meets its own entries.
+_ITEM_MEMO_LIMIT = 1_000
 
 
 class _Geometry:
