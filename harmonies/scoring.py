@@ -839,9 +839,12 @@ def _field_points(geo: _Geometry, yellow: int) -> int:
     return found
 
 
-def _landscape_points(geo: _Geometry, codes: list[int], river: str) -> int:
+def _landscape_points(geo: _Geometry, codes: list[int], river: str, masks: list[int] | None = None) -> int:
+    """The landscape points of ``codes``; ``masks``, when given (six zeros), receives the cells of
+    each kind of stack, so that a caller can score a spirit card without a second pass."""
     kind, tree_points = _KIND, _TREE_POINTS
-    masks = [0, 0, 0, 0, 0, 0]
+    if masks is None:
+        masks = [0, 0, 0, 0, 0, 0]
     total = 0
     bit = 1
     for c in codes:
@@ -878,35 +881,45 @@ def landscape_points(board: Board, river: str = RIVER_READINGS[0]) -> int:
 
 def points(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> int:
     """``score(board, animals, spirit, river).total`` without the breakdown (same arguments)."""
-    total = landscape_points(board, river)
+    if river not in RIVER_READINGS:
+        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
+    geo = _GEOMETRY[board.layout.side]
+    codes = board.codes
+    masks = [0, 0, 0, 0, 0, 0]
+    total = _landscape_points(geo, codes, river, masks)
     for key, placed in animals:
         total += _animal_item(key, placed).points
     if spirit is not None:
         key, placed = spirit
         spirit_card = _spirit_card(key)
         if placed:
-            total += _spirit_points(_GEOMETRY[board.layout.side], board.codes, spirit_card)
+            total += _spirit_mask_points(geo, codes, masks[_SPIRIT_KIND[spirit_card.scoring["landscape"]]],
+                                         spirit_card)
     return total
 
 
 def _spirit_points(geo: _Geometry, codes: list[int], spirit: Card) -> int:
     """``_spirit_item(...).points`` without the words."""
-    rule = spirit.scoring
-    kind = _SPIRIT_KIND[rule["landscape"]]
-    table = rule["table"]
-    mask = bit = 0
+    kind = _SPIRIT_KIND[spirit.scoring["landscape"]]
+    mask = 0
     bit = 1
     for c in codes:
         if _KIND[c] == kind:
             mask |= bit
         bit <<= 1
-    total = 0
+    return _spirit_mask_points(geo, codes, mask, spirit)
+
+
+def _spirit_mask_points(geo: _Geometry, codes: list[int], mask: int, spirit: Card) -> int:
+    """A placed spirit's points, given the cells of its landscape."""
+    rule = spirit.scoring
+    table = rule["table"]
     if rule["per"] == "group":
-        total += sum(_group_value(table, group.bit_count()) for group in geo.groups(mask))
-    else:
-        by_height = dict(table)
-        for i in geo.indices(mask):
-            total += by_height.get(HEIGHT[codes[i]], 0)
+        return sum(_group_value(table, group.bit_count()) for group in geo.groups(mask))
+    by_height = dict(table)
+    total = 0
+    for i in geo.indices(mask):
+        total += by_height.get(HEIGHT[codes[i]], 0)
     return total
 
 
