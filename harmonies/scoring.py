@@ -569,6 +569,20 @@ def _group_value(table, size: int) -> int:
             value = points
     return value
 
+def _spirit_part(key: str, n: int, height: int | None, points: int) -> Text:
+    """One part of a per-height spirit's words ("2 mountains of height 3: 4 points each"), made once:
+    there are only so many counts, heights and points."""
+    found = _SPIRIT_PARTS.get((key, n, height, points))
+    if found is None:
+        found = (t.lazy_count(key, n, points=points) if height is None
+                 else t.lazy_count(key, n, height=height, points=points))
+        _SPIRIT_PARTS[key, n, height, points] = found
+    return found
+
+
+_SPIRIT_PARTS: dict[tuple[str, int, int | None, int], Text] = {}
+
+
 def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> Item:
     rule = spirit.scoring
     landscape, per, table = rule["landscape"], rule["per"], rule["table"]
@@ -604,14 +618,13 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
         if not counts:
             words = t.lazy(f"scoring.spirit.none.{landscape}", card=name)
         elif landscape in ("tree", "mountain"):
-            parts = Listed(tuple(t.lazy_count("scoring.spirit.height", k, height=h,
-                                              points=by_height.get(h, 0))
+            parts = Listed(tuple(_spirit_part("scoring.spirit.height", k, h, by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
             words = t.lazy(f"scoring.spirit.heights.{landscape}", card=name, parts=parts)
         else:
             # Blue and yellow tokens are all of height 1, buildings all of height 2.
             key = f"scoring.spirit.count.{landscape}"
-            parts = Listed(tuple(t.lazy_count(key, k, points=by_height.get(h, 0))
+            parts = Listed(tuple(_spirit_part(key, k, None, by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
             words = t.lazy("scoring.spirit.tokens", card=name, parts=parts)
     return Item("spirit", geo.names_of(scored), total, words)
