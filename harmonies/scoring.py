@@ -29,7 +29,8 @@ that depend on one cell only). The items that depend on many cells are remembere
 made of: the fields by the mask of yellow cells, the river or islands by the mask of blue cells, a
 placed spirit card by its card and the cells (and, per height, the stacks) it counts. Items are
 immutable and their words lazy, so one item serves every board and every language that meets the
-same cells; a board scored again after a move elsewhere takes about ten microseconds.
+same cells. A full board whose yellow, blue and spirit cells were met before scores in about a dozen
+microseconds; with nothing remembered, in about fifty (``clear_memos()`` empties every memo).
 
 For search there is a points-only path: ``points(...)`` (the total), ``landscape_points(board)`` and
 ``token_gain(board, cell, colour)`` (what one more token would change, looking at the cell and its
