@@ -25,7 +25,12 @@ The river (side A) has two readings, chosen with ``river=``:
 
 Speed: everything works on stack codes and cell bit masks. Per board side a few tables are built once
 at import (neighbour masks, "grow a mask by one ring" tables, cell names per mask chunk, and the items
-that depend on one cell only), so a full board scores in a few tens of microseconds.
+that depend on one cell only). The items that depend on many cells are remembered by what they are
+made of: the fields by the mask of yellow cells, the river or islands by the mask of blue cells, a
+placed spirit card by its card and the cells (and, per height, the stacks) it counts. Items are
+immutable and their words lazy, so one item serves every board and every language that meets the
+same cells. A full board whose yellow, blue and spirit cells were met before scores in about a dozen
+microseconds; with nothing remembered, in about fifty (``clear_memos()`` empties every memo).
 
 For search there is a points-only path: ``points(...)`` (the total), ``landscape_points(board)`` and
 ``token_gain(board, cell, colour)`` (what one more token would change, looking at the cell and its
@@ -41,7 +46,7 @@ from dataclasses import dataclass
 from tabletop.i18n import Text, join_and, join_or
 
 from .board import LAYOUTS, Board, Layout, Side
-from .cards import Card, card
+from .cards import Card, all_cards, card
 from .errors import HarmoniesError
 from .locale import t
 from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, TREE, Colour
@@ -130,7 +135,13 @@ def _colour(colour: Colour) -> Text:
 
 
 def _card_name(found: Card) -> Text:
-    return t.lazy(f"card.{found.id}")
+    name = _CARD_NAMES.get(found.id)
+    if name is None:
+        name = _CARD_NAMES[found.id] = t.lazy(f"card.{found.id}")
+    return name
+
+
+_CARD_NAMES: dict[int, Text] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +253,9 @@ def _colour_list(bits: int) -> Text | Listed:
 
 _CHUNK = 9
 _CHUNK_MASK = (1 << _CHUNK) - 1
+# Item memos hold words and cell lists (about 1.4 kB an entry), so they keep far fewer entries than
+# the points memos (_MEMO_LIMIT): a few MB at most, and a board scored again meets its own entries.
+_ITEM_MEMO_LIMIT = 1_000
 
 
 class _Geometry:
@@ -289,6 +303,17 @@ class _Geometry:
         self.lone_yellow = [Item("fields", (name,), 0, t.lazy("scoring.item.field.alone", cell=name))
                             for name in layout.names]
         self.building_items: dict[tuple[int, int], Item] = {}
+        # Memos of the items that depend on more than one cell, keyed on what they are made of (a
+        # mask, a card and the stacks it counts), never on a board: boards change under our feet.
+        # fields: yellow mask -> (points, items); water: (reading, blue mask) -> (points, items);
+        # spirit: (card id, mask[, stacks]) -> item.
+        self.field_memo: dict[int, tuple[int, tuple[Item, ...]]] = {}
+        self.water_memo: dict[tuple[str, int], tuple[int, tuple[Item, ...]]] = {}
+        self.spirit_memo: dict[tuple, Item] = {}
+
+    def clear_memos(self) -> None:
+        for memo in (self.field_memo, self.water_memo, self.spirit_memo):
+            memo.clear()
 
     def indices(self, mask: int) -> tuple[int, ...]:
         i0, i1, i2 = self.idx
@@ -500,9 +525,14 @@ def _islands(geo: _Geometry, blue: int) -> list[Item]:
 # Cards
 
 _ANIMAL_ITEMS: dict[tuple[int, int], Item] = {}
+_CARDS_BY_ID: dict[int, Card] = all_cards()
 
 
 def _card(key: Card | int | str) -> Card:
+    if type(key) is int:  # the usual case, looked up without card()'s checks
+        found = _CARDS_BY_ID.get(key)
+        if found is not None:
+            return found
     return key if isinstance(key, Card) else card(key)
 
 
@@ -540,6 +570,20 @@ def _group_value(table, size: int) -> int:
             value = points
     return value
 
+def _spirit_part(key: str, n: int, height: int | None, points: int) -> Text:
+    """One part of a per-height spirit's words ("2 mountains of height 3: 4 points each"), made once:
+    there are only so many counts, heights and points."""
+    found = _SPIRIT_PARTS.get((key, n, height, points))
+    if found is None:
+        found = (t.lazy_count(key, n, points=points) if height is None
+                 else t.lazy_count(key, n, height=height, points=points))
+        _SPIRIT_PARTS[key, n, height, points] = found
+    return found
+
+
+_SPIRIT_PARTS: dict[tuple[str, int, int | None, int], Text] = {}
+
+
 def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> Item:
     rule = spirit.scoring
     landscape, per, table = rule["landscape"], rule["per"], rule["table"]
@@ -575,14 +619,13 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
         if not counts:
             words = t.lazy(f"scoring.spirit.none.{landscape}", card=name)
         elif landscape in ("tree", "mountain"):
-            parts = Listed(tuple(t.lazy_count("scoring.spirit.height", k, height=h,
-                                              points=by_height.get(h, 0))
+            parts = Listed(tuple(_spirit_part("scoring.spirit.height", k, h, by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
             words = t.lazy(f"scoring.spirit.heights.{landscape}", card=name, parts=parts)
         else:
             # Blue and yellow tokens are all of height 1, buildings all of height 2.
             key = f"scoring.spirit.count.{landscape}"
-            parts = Listed(tuple(t.lazy_count(key, k, points=by_height.get(h, 0))
+            parts = Listed(tuple(_spirit_part(key, k, None, by_height.get(h, 0))
                                  for h, k in sorted(counts.items())), parts=True)
             words = t.lazy("scoring.spirit.tokens", card=name, parts=parts)
     return Item("spirit", geo.names_of(scored), total, words)
@@ -590,6 +633,18 @@ def _spirit_item(geo: _Geometry, codes: list[int], masks: list[int], spirit: Car
 
 _SPIRIT_KIND = {"tree": _K_TREE, "mountain": _K_MOUNTAIN, "building": _K_BUILDING,
                 "water": _K_BLUE, "field": _K_YELLOW}
+# Whether the stacks of a kind differ in height (trees, mountains) or not (one token, a building).
+_HEIGHTS_VARY = {kind: len({HEIGHT[c] for c in range(_N_CODES) if _KIND[c] == kind}) > 1
+                 for kind in _SPIRIT_KIND.values()}
+_UNPLACED_SPIRIT_ITEMS: dict[int, Item] = {}
+
+
+def _unplaced_spirit_item(spirit: Card) -> Item:
+    item = _UNPLACED_SPIRIT_ITEMS.get(spirit.id)
+    if item is None:
+        item = Item("spirit", (), 0, t.lazy("scoring.item.spirit.unplaced", card=_card_name(spirit)))
+        _UNPLACED_SPIRIT_ITEMS[spirit.id] = item
+    return item
 
 
 # ---------------------------------------------------------------------------------------------
@@ -604,6 +659,65 @@ def _masks(geo: _Geometry, codes: list[int]) -> list[int]:
         masks[kind[c]] |= bit
         bit <<= 1
     return masks
+
+
+def _remember(memo: dict, key, value):
+    """``memo[key] = value``, emptying ``memo`` first when it is full so a long run stays small."""
+    if len(memo) >= _ITEM_MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _field_items(geo: _Geometry, yellow: int) -> tuple[int, tuple[Item, ...]]:
+    """(points, items) of the fields made by the yellow cells ``yellow``."""
+    found = geo.field_memo.get(yellow)
+    if found is None:
+        items: list[Item] = []
+        fields = 0
+        for group in geo.groups(yellow):
+            if group & (group - 1):
+                cells = geo.names_of(group)
+                items.append(Item("fields", cells, FIELD_POINTS,
+                                  t.lazy_count("scoring.item.field", len(cells), cells=", ".join(cells))))
+                fields += FIELD_POINTS
+            else:
+                items.append(geo.lone_yellow[group.bit_length() - 1])
+        found = _remember(geo.field_memo, yellow, (fields, tuple(items)))
+    return found
+
+
+def _water_items(geo: _Geometry, blue: int, river: str) -> tuple[int, tuple[Item, ...]]:
+    """(points, items) of the water made by the blue cells ``blue``: the river on side A, the
+    islands on side B."""
+    key = (river, blue)
+    found = geo.water_memo.get(key)
+    if found is None:
+        if geo.layout.side is Side.A:
+            item = _river(geo, blue, river)
+            found = (0, ()) if item is None else (item.points, (item,))
+        else:
+            islands = _islands(geo, blue)
+            found = (ISLAND_POINTS * len(islands), tuple(islands))
+        _remember(geo.water_memo, key, found)
+    return found
+
+
+def _spirit_memo_key(geo: _Geometry, codes: list[int], masks: list[int], spirit: Card) -> tuple:
+    """What a placed spirit's item depends on: its card and the cells of its landscape, and for one
+    that scores per height of trees or mountains, their stacks too."""
+    rule = _SPIRIT_RULES.get(spirit.id)
+    if rule is None:
+        kind = _SPIRIT_KIND[spirit.scoring["landscape"]]
+        rule = _SPIRIT_RULES[spirit.id] = (kind, spirit.scoring["per"] != "group" and _HEIGHTS_VARY[kind])
+    kind, by_stack = rule
+    mask = masks[kind]
+    if by_stack:
+        return spirit.id, mask, tuple(map(codes.__getitem__, geo.indices(mask)))
+    return spirit.id, mask
+
+
+_SPIRIT_RULES: dict[int, tuple[int, bool]] = {}  # card id -> (kind of stack, key on the stacks too)
 
 
 def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
@@ -633,14 +747,9 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         add(item)
 
     fields = 0
-    for group in geo.groups(masks[_K_YELLOW]):
-        if group & (group - 1):
-            cells = geo.names_of(group)
-            add(Item("fields", cells, FIELD_POINTS,
-                     t.lazy_count("scoring.item.field", len(cells), cells=", ".join(cells))))
-            fields += FIELD_POINTS
-        else:
-            add(geo.lone_yellow[group.bit_length() - 1])
+    if masks[_K_YELLOW]:
+        fields, found = _field_items(geo, masks[_K_YELLOW])
+        items += found
 
     buildings = 0
     top_bit = _TOP_BIT
@@ -653,18 +762,8 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
         buildings += item.points
         add(item)
 
-    blue = masks[_K_BLUE]
-    if side is Side.A:
-        item = _river(geo, blue, river)
-        if item is None:
-            water = 0
-        else:
-            water = item.points
-            add(item)
-    else:
-        islands = _islands(geo, blue)
-        water = ISLAND_POINTS * len(islands)
-        items.extend(islands)
+    water, found = _water_items(geo, masks[_K_BLUE], river)
+    items += found
 
     animal_points = spirit_points = 0
     if with_cards:
@@ -677,10 +776,12 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
             key, placed = spirit
             spirit_card = _spirit_card(key)
             if placed:
-                item = _spirit_item(geo, codes, masks, spirit_card)
+                memo_key = _spirit_memo_key(geo, codes, masks, spirit_card)
+                item = geo.spirit_memo.get(memo_key)
+                if item is None:
+                    item = _remember(geo.spirit_memo, memo_key, _spirit_item(geo, codes, masks, spirit_card))
             else:
-                item = Item("spirit", (), 0, t.lazy("scoring.item.spirit.unplaced",
-                                                        card=_card_name(spirit_card)))
+                item = _unplaced_spirit_item(spirit_card)
             spirit_points = item.points
             add(item)
 
@@ -717,9 +818,12 @@ _FIELD_MEMO: dict[Side, dict[int, int]] = {side: {} for side in LAYOUTS}
 
 
 def clear_memos() -> None:
-    """Empty the water and field memos of the points-only path (for benchmarks)."""
+    """Empty every memo: the water and field points of the points-only path, and the field, water
+    and spirit items of ``score`` (for benchmarks)."""
     for memo in (*_WATER_MEMO.values(), *_FIELD_MEMO.values()):
         memo.clear()
+    for geo in _GEOMETRY.values():
+        geo.clear_memos()
 
 
 def _water_points(geo: _Geometry, blue: int, river: str) -> int:
@@ -749,9 +853,12 @@ def _field_points(geo: _Geometry, yellow: int) -> int:
     return found
 
 
-def _landscape_points(geo: _Geometry, codes: list[int], river: str) -> int:
+def _landscape_points(geo: _Geometry, codes: list[int], river: str, masks: list[int] | None = None) -> int:
+    """The landscape points of ``codes``; ``masks``, when given (six zeros), receives the cells of
+    each kind of stack, so that a caller can score a spirit card without a second pass."""
     kind, tree_points = _KIND, _TREE_POINTS
-    masks = [0, 0, 0, 0, 0, 0]
+    if masks is None:
+        masks = [0, 0, 0, 0, 0, 0]
     total = 0
     bit = 1
     for c in codes:
@@ -788,35 +895,45 @@ def landscape_points(board: Board, river: str = RIVER_READINGS[0]) -> int:
 
 def points(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> int:
     """``score(board, animals, spirit, river).total`` without the breakdown (same arguments)."""
-    total = landscape_points(board, river)
+    if river not in RIVER_READINGS:
+        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
+    geo = _GEOMETRY[board.layout.side]
+    codes = board.codes
+    masks = [0, 0, 0, 0, 0, 0]
+    total = _landscape_points(geo, codes, river, masks)
     for key, placed in animals:
         total += _animal_item(key, placed).points
     if spirit is not None:
         key, placed = spirit
         spirit_card = _spirit_card(key)
         if placed:
-            total += _spirit_points(_GEOMETRY[board.layout.side], board.codes, spirit_card)
+            total += _spirit_mask_points(geo, codes, masks[_SPIRIT_KIND[spirit_card.scoring["landscape"]]],
+                                         spirit_card)
     return total
 
 
 def _spirit_points(geo: _Geometry, codes: list[int], spirit: Card) -> int:
     """``_spirit_item(...).points`` without the words."""
-    rule = spirit.scoring
-    kind = _SPIRIT_KIND[rule["landscape"]]
-    table = rule["table"]
-    mask = bit = 0
+    kind = _SPIRIT_KIND[spirit.scoring["landscape"]]
+    mask = 0
     bit = 1
     for c in codes:
         if _KIND[c] == kind:
             mask |= bit
         bit <<= 1
-    total = 0
+    return _spirit_mask_points(geo, codes, mask, spirit)
+
+
+def _spirit_mask_points(geo: _Geometry, codes: list[int], mask: int, spirit: Card) -> int:
+    """A placed spirit's points, given the cells of its landscape."""
+    rule = spirit.scoring
+    table = rule["table"]
     if rule["per"] == "group":
-        total += sum(_group_value(table, group.bit_count()) for group in geo.groups(mask))
-    else:
-        by_height = dict(table)
-        for i in geo.indices(mask):
-            total += by_height.get(HEIGHT[codes[i]], 0)
+        return sum(_group_value(table, group.bit_count()) for group in geo.groups(mask))
+    by_height = dict(table)
+    total = 0
+    for i in geo.indices(mask):
+        total += by_height.get(HEIGHT[codes[i]], 0)
     return total
 
 
