@@ -146,7 +146,8 @@ async def board(page, load) -> float:
     return time.monotonic() - start
 
 
-async def class_visit(url: str, students: int, server: psutil.Process) -> tuple[list[float], list[float], dict]:
+async def class_visit(url: str, students: int,
+                      server: psutil.Process) -> tuple[list[float], list[float], dict]:
     """First and reload board times, and the processor seconds of the server and the browser while
     the class was there."""
     from playwright.async_api import async_playwright

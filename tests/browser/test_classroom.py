@@ -118,6 +118,17 @@ def test_reloads_do_not_pile_up_kernels(watched, pooled):
     watched.assert_clean()
 
 
+def test_the_loading_spinner_stands_still(browser, pooled):
+    """A turning spinner costs a page without a graphics processor processor time every second it
+    waits, which thirty waiting pages take from the server (see classroom/templates/index.html.j2)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(pooled.url + RENDER, wait_until="commit")
+    page.locator(".spinner").first.wait_for(state="attached", timeout=60_000)
+    assert page.evaluate("getComputedStyle(document.querySelector('.spinner')).animationName") == "none"
+    context.close()
+
+
 @pytest.fixture(scope="module")
 def tiny():
     """Room for one kernel only, no pool; a kernel whose page has gone is culled after 4 s (so the
