@@ -315,6 +315,12 @@ class TableMachine(ComputerSeats):
         options = {"side": side, "spirits": spirits, "seed": seed}
         self.widget = GameTable(players, seats=seats, auto=auto, **options)
         self.shadows = [Game(players, **options)]  # shadows[i]: the engine's game after i actions
+        table, start = self.widget, self.widget._start
+
+        def restart(players, kinds, side, spirits, seed):  # the form's New game: a fresh engine game
+            start(players, kinds, side, spirits, seed)
+            self.shadows = [Game(players, side=side, spirits=spirits, seed=seed, river=table._river)]
+        table._start = restart
         self.start()
 
     def texts(self):
