@@ -78,6 +78,11 @@ def buttons(widget) -> list[w.Button]:
     return [d for d in descendants(widget) if isinstance(d, w.Button) and not d.disabled]
 
 
+def labelled_buttons(widget) -> dict[str, w.Button]:
+    """Every button inside the widget by its label (disabled ones too)."""
+    return {d.description: d for d in descendants(widget) if d is not widget and isinstance(d, w.Button)}
+
+
 def choosers(widget) -> list[w.Widget]:
     """Every menu, toggle and box whose value a learner can change (the language menu's mark and
     text boxes excluded: text is typed by the machines' own rules)."""

@@ -2,7 +2,7 @@
 
 from html import escape
 
-import ipywidgets as w
+from machines import labelled_buttons
 
 from azul import Take
 from azul.locale import t
@@ -10,15 +10,6 @@ from azul.widgets import SEATS, AzulTable
 from tabletop import i18n
 
 RING = 'stroke="#e6007e"'  # the highlight colour of the drawings (tabletop.settings)
-
-
-def buttons(widget) -> dict[str, w.Button]:
-    found = {}
-    for child in getattr(widget, "children", ()):
-        if isinstance(child, w.Button):
-            found[child.description] = child
-        found.update(buttons(child))
-    return found
 
 
 def test_the_strong_seat_answers_a_human_move():
@@ -34,7 +25,7 @@ def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
     table = AzulTable(2, seats=["human", "greedy"], seed=3)
     before = table.svg.count(RING)
     assert table.hints == [] and table.hint_keys() == []
-    buttons(table)["Hint"].click()
+    labelled_buttons(table)["Hint"].click()
     assert table.message == ""
     assert 1 <= len(table.hints) <= 3
     source, target = table.hint_keys()
@@ -66,7 +57,7 @@ def test_hint_follows_the_language():
     assert table.hints[0] != english and table.hints[0].startswith(str(table._hints[0].move))
     assert t("widgets.table.hint.head", player=0) in table._hint_box.value
     assert 'lang="vi"' in table._hint_box.value
-    assert "Gợi ý" in buttons(table)
+    assert "Gợi ý" in labelled_buttons(table)
 
 
 def test_no_hint_for_a_computer_seat_or_an_ended_game_and_no_exception():
@@ -106,7 +97,7 @@ def test_the_form_sets_up_a_new_game():
     table._setup_seats[2].value = "human"
     table._setup_wall.value = "gray"
     table._setup_seed.value = "42"
-    buttons(table)["New game"].click()
+    labelled_buttons(table)["New game"].click()
     game = table.game
     assert (game.players, game.wall, game.seed, game.round) == (3, "gray", 42, 1)
     assert table.seats == ["strong", "greedy", "human"]
@@ -119,10 +110,10 @@ def test_the_form_sets_up_a_new_game():
 def test_the_form_with_an_empty_or_a_word_seed():
     table = AzulTable(2, seed=3)
     table._setup_seed.value = "  "
-    buttons(table)["New game"].click()
+    labelled_buttons(table)["New game"].click()
     assert table.game.seed != 3 and table._setup_seed.value == str(table.game.seed)
     table._setup_seed.value = "lesson one"
-    buttons(table)["New game"].click()
+    labelled_buttons(table)["New game"].click()
     assert table.game.seed == "lesson one"
 
 
@@ -144,6 +135,6 @@ def test_the_form_follows_the_language():
     assert table._setup_wall.value == "colored"
     assert ("sterk (de coach)", "strong") in list(table._setup_seats[1].options)
     assert table._setup_seats[1].value == "greedy"
-    assert "Nieuw spel" in buttons(table)
+    assert "Nieuw spel" in labelled_buttons(table)
     i18n.set_language("en")
     assert table._setup_seats[1].label == "greedy"

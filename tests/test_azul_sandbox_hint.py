@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as w
 from examples import AZUL_EXAMPLE as EXAMPLE
+from machines import labelled_buttons
 
 from azul import TILING, Board, Place, Scenario, advise_board, best_cells
 from azul.advisor import board_game
@@ -21,15 +21,6 @@ def gray_board() -> Board:
     """Gray wall: line 1 holds two red tiles (complete), row 1 has yellow in column 1."""
     return Board.from_dict({"score": 12, "wall": ["B....", ".Y...", ".....", ".....", "....."],
                             "pattern_lines": ["", "RR", "R", "", "KKKKK"], "floor": "FB"}, True)
-
-
-def buttons(widget) -> dict[str, w.Button]:
-    found = {}
-    for child in getattr(widget, "children", ()):
-        if isinstance(child, w.Button):
-            found[child.description] = child
-        found.update(buttons(child))
-    return found
 
 
 # --- the rules layer ---------------------------------------------------------------------------
@@ -94,7 +85,7 @@ def test_advise_board_ranks_the_columns_of_the_complete_line():
 def test_hint_in_the_sandbox_shows_the_best_cells_as_ghost_tiles_with_reasons():
     box = WallSandbox(Scenario.from_dict(EXAMPLE).boards[0])
     assert box.hints == [] and box.hint_cells() == [] and GHOST not in box.svg
-    buttons(box)["Hint"].click()
+    labelled_buttons(box)["Hint"].click()
     assert box.message == ""
     assert len(box.hints) == 3 and box.hint_cells()[0] == (0, 1, 1)
     assert box.svg.count(GHOST) == 3
@@ -144,7 +135,7 @@ def test_sandbox_hint_follows_the_language():
     i18n.set_language("nl")
     assert box.hints[0] != english and box.hints[0].startswith("rij 0, kolom 1")
     assert 'lang="nl"' in box._hint_box.value
-    assert t("widgets.sandbox.button.hint") in buttons(box)
+    assert t("widgets.sandbox.button.hint") in labelled_buttons(box)
 
 
 def test_move_keys_ring_an_advised_move_on_the_table():
