@@ -440,6 +440,19 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
     return [(v, s, steps) for v, s, steps, _ in frontier]
 
 
+def _placements_of(seat: _Seat, hand: list[Colour], river: str, left: float,
+                   width: int) -> list[tuple[float, _Seat, list]]:
+    """The best complete placements of ``hand`` (every token on the board). A narrow beam can put its
+    first tokens where the last no longer fits; then every placement is tried (rare, and small)."""
+    found = [b for b in _beam(seat, hand, river, left, width) if len(b[2]) == len(hand)]
+    if not found:
+        found = [b for b in _beam(seat, hand, river, left, _EVERY) if len(b[2]) == len(hand)][:width]
+    return found
+
+
+_EVERY = 1 << 20  # a beam this wide keeps every partial placement
+
+
 def _place_cubes(seat: _Seat) -> list[tuple[int, int]]:
     """Place every cube that can go down now, the most valuable first: [(card, cell index)]."""
     out = []
@@ -480,7 +493,8 @@ def _place_cubes(seat: _Seat) -> list[tuple[int, int]]:
 
 def plan_turns(game: Game, *, width: int = 4, keep: int = 6, cards: bool = True,
                weights: Weights | None = None) -> list[_Plan]:
-    """Candidate whole turns for the current player, best value first (no playouts)."""
+    """Candidate whole turns for the current player, best value first (no playouts); none when the
+    tokens in hand cannot all go on the board."""
     global _WEIGHTS
     saved = _WEIGHTS
     if weights is not None:
@@ -545,7 +559,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
         for head0, start, fixed in starts:
             for space, tokens in spaces:
                 head = head0 + ([take_action(space)] if space is not None else [])
-                for value, after, steps in _beam(start, tokens, river, left, width):
+                for value, after, steps in _placements_of(start, tokens, river, left, width):
                     table = place_actions(side)
                     options.append((value, head + [table[c][i] for c, i in steps], after, fixed))
     options.sort(key=lambda o: -o[0])
@@ -567,9 +581,6 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
             spirit = [a for a in acts if type(a) is ChooseSpirit]
             rest = [a for a in acts if type(a) is not ChooseSpirit]
             plans.append(_Plan(spirit + head + rest + tail + [END], s, value))
-    # Mid-turn with the tokens placed already: the cubes and the card only.
-    if not plans:
-        plans.append(_Plan([END], base, evaluate(base, river, left)))
     plans.sort(key=lambda pl: -pl.value)
     return plans
 
@@ -601,8 +612,8 @@ def _playout(game: Game, plan: _Plan, rng: random.Random, width: int) -> float:
         _quick_turn(g, rng)
     if g.over:
         return float(_points(_Seat.of(g, seat), g.river))
-    best = _plan_turns(g, 1, 1, False)[0]  # the next turn, quickly: narrow, no new card
-    return best.value
+    best = _plan_turns(g, 1, 1, False)  # the next turn, quickly: narrow, no new card
+    return best[0].value if best else float(_points(_Seat.of(g, seat), g.river))
 
 
 def _quick_turn(g: Game, rng: random.Random) -> None:
@@ -659,7 +670,8 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int 
 
     ``budget``: playouts shared among the best candidates (0: the board's value alone);
     ``seconds``: an optional time limit on the playouts; ``seed``: the seed of every hidden draw.
-    ``top``: how many advices to return. A finished game has no advice ([]).
+    ``top``: how many advices to return. Every advice is a whole legal turn, every token placed; a
+    finished game, or a hand that cannot all go on the board, has no advice ([]).
     """
     if game.over:
         return []

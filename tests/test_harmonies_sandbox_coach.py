@@ -112,6 +112,36 @@ def test_the_coach_answers_with_turns_that_can_be_played():
         assert copy.current == 1
 
 
+#: A nearly full board on which a narrow search puts the red or grey token on the one empty cell the
+#: blue token needs: the coach must still find the turn that places all three.
+CRAMPED = {
+    "game": "harmonies", "side": "A",
+    "board": {"a1": ["brown", "green"], "a2": ["blue"], "a3": ["brown", "red"], "a4": ["red"],
+              "a5": ["blue"], "b1": ["yellow"], "b2": ["yellow"], "b3": ["gray"], "b4": ["green"],
+              "c1": ["red"], "c2": ["green"], "c3": ["red"], "c4": ["gray", "gray"], "c5": ["brown"],
+              "d1": ["green"], "d2": ["gray", "gray", "gray"], "d3": ["brown", "brown"], "d4": ["blue"],
+              "e1": ["red"], "e3": ["red", "red"], "e4": ["brown", "green"], "e5": ["red"]},
+}
+
+
+def test_a_hand_that_fits_only_one_way_still_gets_whole_turns():
+    from harmonies import advisor
+
+    game = game_from_position(Scenario.from_dict(CRAMPED), ["red", "blue", "gray"])
+    seat = advisor._Seat.of(game, 0)
+    narrow = advisor._beam(seat, list(game.hand), game.river, advisor.turns_left(game), 4)
+    assert all(len(steps) < 3 for _, _, steps in narrow)  # the narrow search alone gets stuck
+    advice = advise(game, budget=0, seed=0)
+    assert advice
+    for a in advice:
+        tokens = sorted(str(x.colour) for x in a.actions if isinstance(x, PlaceToken))
+        assert tokens == ["blue", "gray", "red"]
+        game.copy().play_all(a.actions)
+    editor = BoardEditor(Scenario.from_dict(CRAMPED))
+    editor.hint(["red", "blue", "gray"])
+    assert editor.message == "" and editor.hints  # the sandbox shows them too
+
+
 def test_advice_marks_outline_the_cells_and_ghost_the_top_tokens():
     game = game_from_position(_position(), ["blue", "brown", "green"])
     best = advise(game, budget=0)[0]

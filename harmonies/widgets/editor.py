@@ -391,7 +391,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
             self._refresh()
             return
         try:
-            advice = [a for a in advise(game, budget=HINT_BUDGET, seed=0, top=top) if _fits(game, a)]
+            advice = advise(game, budget=HINT_BUDGET, seed=0, top=top)
         except Exception as err:  # a hint must never break the editor: say what went wrong
             logging.getLogger(__name__).exception("hint failed")
             problem = str(err)
@@ -399,12 +399,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
             self._say(lambda: t("editor.hint.failed", problem=problem))
             self._refresh()
             return
-        self._advice, self._advice_at = advice, self._hint_key()
-        if advice:
-            self._say()
-        else:  # the coach's search found no way to place every token, though one exists
-            self._say(lambda: t("editor.hint.failed",
-                                problem=t("positions.error.no_room", tokens=_colours(hand))))
+        self._advice, self._advice_at = advice, self._hint_key()  # a fitting hand always has advice
+        self._say()
         self._refresh()
 
     # -- internals ------------------------------------------------------------------------------
@@ -510,15 +506,6 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._syncing = False
         for listener in self._listeners:
             listener()
-
-
-def _fits(game, advice) -> bool:
-    """The advice can be played in full on the game (a hand that does not fit the board cannot)."""
-    try:
-        game.copy().play_all(advice.actions)
-    except HarmoniesError:
-        return False
-    return True
 
 
 def _moves(advice) -> str:
