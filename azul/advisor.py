@@ -284,6 +284,10 @@ def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
 # --- in words ----------------------------------------------------------------------------------
 
 
+# How far ahead of the others a searched move ends: the reasons that compare with the other seats.
+_AHEAD, _BEHIND, _LEVEL = "advisor.reason.ahead", "advisor.reason.behind", "advisor.reason.level"
+
+
 def _advice(game: Game, cand: _Candidate, before: int) -> Advice:
     reasons = list(move_reasons(game, cand.move))
     if cand.playouts:
@@ -291,8 +295,7 @@ def _advice(game: Game, cand: _Candidate, before: int) -> Advice:
         lead = cand.lead / cand.playouts
         reasons.append(t.lazy_count("advisor.reason.search", cand.playouts,
                                     gain=f"{gained:+.1f}"))
-        key = "advisor.reason.ahead" if lead >= 0.05 else (
-            "advisor.reason.behind" if lead <= -0.05 else "advisor.reason.level")
+        key = _AHEAD if lead >= 0.05 else (_BEHIND if lead <= -0.05 else _LEVEL)
         reasons.append(t.lazy(key, points=f"{abs(lead):.1f}"))
     else:
         gained, lead = float(immediate_gain(game, cand.move)), 0.0
@@ -400,9 +403,8 @@ def advise_board(board: Board, *, gray: bool = False, budget: int | None = DEFAU
     if not gray or board.next_complete_line() is None:
         return []
     ranked = advise(board_game(board, gray=True), budget=budget, seed=seed, top=top)
-    # The last reason of a searched move compares with the others: here, an empty board.
-    return [Advice(a.move, a.gain, a.lead, a.playouts, a.reasons[:-1] if a.playouts else a.reasons)
-            for a in ranked]
+    alone = [(a, tuple(r for r in a.reasons if r.key not in (_AHEAD, _BEHIND, _LEVEL))) for a in ranked]
+    return [Advice(a.move, a.gain, a.lead, a.playouts, reasons) for a, reasons in alone]
 
 
 def best_cells(board: Board, *, gray: bool = False, top: int | None = None) -> list[CellAdvice]:

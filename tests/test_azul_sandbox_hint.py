@@ -74,6 +74,7 @@ def test_advise_board_ranks_the_columns_of_the_complete_line():
     assert best.move == Place(1, 2, 0) and placement_points(board.wall, 1, 0) == 4
     # the other seat of the game is an empty board: no reason compares with it
     assert not any("the others" in str(r) for a in advice for r in a.reasons)
+    assert best.playouts and "advisor.reason.search" in [r.key for r in best.reasons]  # the rest stays
     assert advise_board(board, gray=True) == advice  # the same board, the same answer
     assert advise_board(board, gray=False) == []
     assert advise_board(Board(), gray=True) == []  # no complete line: no choice to make
