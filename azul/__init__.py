@@ -45,7 +45,7 @@ from .errors import (
     WrongPhase,
 )
 from .game import OFFER, OVER, TILING, Game
-from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move
+from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
 from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, gain, play_out
 from .scenario import Scenario, TilingResult
 from .tiles import (
@@ -81,7 +81,7 @@ __all__ = [
     "MoveSyntaxError", "NoSuchSource", "NotThisLine", "ScenarioError", "WallRowHasColour",
     "WrongColour", "WrongPhase",
     "OFFER", "OVER", "TILING", "Game",
-    "CENTRE", "FLOOR", "Move", "Place", "Take", "parse_move",
+    "CENTRE", "FLOOR", "Move", "Place", "Take", "in_words", "parse_move",
     "POLICIES", "GreedyPolicy", "RandomPolicy", "StrongPolicy", "gain", "play_out",
     "Scenario", "TilingResult",
     "COLOURS", "FACTORIES", "FLOOR_PENALTIES", "LETTERS", "MARKER", "NAMES", "colour_of",

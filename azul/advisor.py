@@ -40,7 +40,7 @@ from tabletop.i18n import Text
 from .board import COLUMN_MASKS, ROW_MASKS, Board
 from .game import Game
 from .locale import t
-from .moves import CENTRE, FLOOR, Move, Take
+from .moves import CENTRE, FLOOR, Move, Take, in_words
 from .policies import gain as immediate_gain
 from .tiles import (
     COLOUR_BONUS,
@@ -53,6 +53,7 @@ from .tiles import (
     ROW_BONUS,
     SIZE,
     TILES_PER_COLOUR,
+    colour_text,
     colour_title,
     floor_penalty,
     wall_colour,
@@ -94,7 +95,7 @@ class Advice:
     reasons: tuple[Text, ...]
 
     def __str__(self) -> str:
-        return t("advisor.line", move=self.move, gain=f"{self.gain:+.1f}",
+        return t("advisor.line", move=in_words(self.move), gain=f"{self.gain:+.1f}",
                  reasons=" ".join(str(r) for r in self.reasons))
 
 
@@ -306,7 +307,7 @@ def move_reasons(game: Game, move: Move) -> tuple[Text, ...]:
     """What ``move`` does now, for the player to move, as texts in the language in force."""
     board = game.boards[game.current]
     if type(move) is not Take:
-        colour = colour_title(move.colour)
+        colour = colour_text(move.colour)
         if move.column == FLOOR:
             have = len(board.floor)
             penalty = floor_penalty(have + move.line + 1) - floor_penalty(have)
@@ -314,7 +315,7 @@ def move_reasons(game: Game, move: Move) -> tuple[Text, ...]:
                            penalty=penalty),)
         return (t.lazy("advisor.reason.place", line=move.line, colour=colour, column=move.column,
                        points=placement_points(board.wall, move.line, move.column)),)
-    colour = colour_title(move.colour)
+    colour = colour_text(move.colour)
     n = game.sources[move.source][move.colour]
     reasons: list[Text] = []
     floor = len(board.floor)
@@ -449,7 +450,7 @@ def _cell(wall: int, cells: list[int], row: int, column: int, colour: int | None
         reasons.append(t.lazy("advisor.cell.column_bonus", column=column, points=COLUMN_BONUS))
         value += COLUMN_BONUS
     if colour is not None and cells.count(colour) == SIZE - 1:
-        reasons.append(t.lazy("advisor.cell.colour_bonus", colour=colour_title(colour),
+        reasons.append(t.lazy("advisor.cell.colour_bonus", colour=colour_text(colour),
                               points=COLOUR_BONUS))
         value += COLOUR_BONUS
     reasons.append(t.lazy_count("advisor.cell.needs", needed, line=row))

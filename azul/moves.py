@@ -30,7 +30,7 @@ import re
 
 from .errors import MoveSyntaxError
 from .locale import t
-from .tiles import COLOURS, LINES, NAMES, SIZE, colour_of, series
+from .tiles import COLOURS, LINES, NAMES, SIZE, colour_of, colour_title, series
 
 #: ``Take.source`` of the centre of the table.
 CENTRE = -1
@@ -129,6 +129,19 @@ _PLACES: dict[tuple[int, int, int], Place] = {
                       f"line {d}: {NAMES[c]} -> {_to_column(k)}")
     for d in LINES for c in COLOURS for k in (*range(SIZE), FLOOR)
 }
+
+
+def in_words(move: Move) -> str:
+    """A move as a learner reads it, in the language in force ("factory 3: blue → line 2").
+    ``str(move)`` stays the text ``parse_move`` reads, the same in every language."""
+    if type(move) is Take:
+        where = t("moves.words.centre") if move.source == CENTRE else t("moves.words.factory",
+                                                                         factory=move.source)
+        to = t("moves.words.floor") if move.line == FLOOR else t("moves.words.line", line=move.line)
+    else:
+        where = t("moves.words.line", line=move.line)
+        to = t("moves.words.floor") if move.column == FLOOR else t("moves.words.column", column=move.column)
+    return t("moves.words.move", where=where, colour=colour_title(move.colour), to=to)
 
 
 def take_table(source: int) -> tuple[tuple[tuple[Take, ...], ...], ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from tabletop.i18n import Catalogue
+from tabletop.i18n import Catalogue, Text
 
 from .locale import t
 
@@ -85,6 +85,12 @@ def colour_title(colour: int | str) -> str:
     """The name of ``colour`` (a code, a word or a letter) in the language in force, e.g. "blue"."""
     code = colour_of(colour) if isinstance(colour, str) else colour
     return t(f"tile.{NAMES[code]}")
+
+
+def colour_text(colour: int) -> Text:
+    """``colour_title`` as a lazy text, for a text kept to be shown later: it follows a later change
+    of language."""
+    return t.lazy(f"tile.{NAMES[colour]}")
 
 
 _common = Catalogue("tabletop")

@@ -114,7 +114,9 @@ def test_the_reasons_follow_the_language():
     i18n.set_language("nl")
     dutch = str(advice[0])
     assert dutch != english and "patroonrij 3" in dutch.lower()
-    assert dutch.startswith("centre: red -> line 3")  # the move grammar stays as it is
+    assert dutch.startswith("midden: rood → patroonrij 3")  # the move in words, in Dutch too
+    assert " red " not in dutch and "kleur rood" in dutch  # a reason made in English follows as well
+    assert advice[0].move.text == "centre: red -> line 3"  # the move grammar stays as it is
 
 
 def test_a_time_budget_and_the_budget_checks():

@@ -4,7 +4,7 @@ from html import escape
 
 from machines import labelled_buttons
 
-from azul import Take
+from azul import Take, in_words
 from azul.locale import t
 from azul.widgets import SEATS, AzulTable
 from tabletop import i18n
@@ -34,10 +34,10 @@ def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
     assert target == f"player:0:line:{move.line}" if move.line >= 0 else "player:0:floor"
     assert source.endswith(":" + "BYRKW"[move.colour])
     assert table.svg.count(RING) == before + 2  # the tiles and the line
-    assert table.hints[0].startswith(str(move))
+    assert table.hints[0].startswith(in_words(move))
     assert "Played out to the end of the round" in table.hints[0]
     shown = table._hint_box.value
-    assert escape(str(move)) in shown and escape("The coach's best moves for player 0:") in shown
+    assert escape(in_words(move)) in shown and escape("The coach's best moves for player 0:") in shown
     table.act(str(move))  # playing a move clears the hint
     assert table.hints == [] and table._hint_box.value == ""
 
@@ -54,7 +54,7 @@ def test_hint_follows_the_language():
     table.hint()
     english = table.hints[0]
     i18n.set_language("vi")
-    assert table.hints[0] != english and table.hints[0].startswith(str(table._hints[0].move))
+    assert table.hints[0] != english and table.hints[0].startswith(in_words(table._hints[0].move))
     assert t("widgets.table.hint.head", player=0) in table._hint_box.value
     assert 'lang="vi"' in table._hint_box.value
     assert "Gợi ý" in labelled_buttons(table)

@@ -2,12 +2,14 @@
 
 import copy
 import pickle
+import re
 
 import pytest
 
-from azul import CENTRE, FLOOR, MoveSyntaxError, Place, Take, parse_move
+from azul import CENTRE, FLOOR, MoveSyntaxError, Place, Take, in_words, parse_move
 from azul.moves import _PLACES, _TAKES
 from azul.tiles import BLACK, BLUE, RED, YELLOW
+from tabletop import i18n
 
 
 def test_every_move_reads_back_as_itself():
@@ -71,3 +73,27 @@ def test_moves_cannot_be_changed_and_copies_are_the_same_object():
     assert pickle.loads(pickle.dumps(move)) is move
     assert pickle.loads(pickle.dumps(Place(1, RED, 0))) is Place(1, RED, 0)
     assert repr(move) == "<Take factory 2: red -> line 3>"
+
+
+@pytest.mark.parametrize("language, take, place", [
+    ("en", "factory 3: blue → line 2", "line 1: red → floor"),
+    ("nl", "fabriek 3: blauw → patroonrij 2", "patroonrij 1: rood → vloerlijn"),
+    ("vi", "xưởng 3: xanh dương → dòng 2", "dòng 1: đỏ → sàn"),
+])
+def test_a_move_in_words_follows_the_language_and_its_text_does_not(language, take, place):
+    i18n.set_language(language)
+    try:
+        assert in_words(Take(3, BLUE, 2)) == take
+        assert in_words(Place(1, RED, FLOOR)) == place
+        assert str(Take(3, BLUE, 2)) == "factory 3: blue -> line 2"  # what parse_move reads
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_move_in_persian_words_has_no_english_word():
+    i18n.set_language("fa")
+    try:
+        for move in (*_TAKES.values(), *_PLACES.values()):
+            assert not re.search(r"[a-z]", in_words(move)), in_words(move)
+    finally:
+        i18n.set_language("en")

@@ -105,7 +105,7 @@ def test_hint_on_the_gray_wall_asks_the_coach_for_the_column():
     assert box.waiting == 1
     box.hint()
     assert box.hint_cells()[0] == (1, 0, 2)
-    assert box.hints[0].startswith("line 1: red -> column 0")
+    assert box.hints[0].startswith("line 1: red → column 0")
     assert escape(t("widgets.sandbox.hint.columns", line=1)) in box._hint_box.value
     box.click("column:0")  # the advised column: the next line waits, the hint is gone
     assert box.hints == [] and box.waiting == 4

@@ -16,7 +16,7 @@ from ..advisor import Advice, CellAdvice, advise_board, best_cells
 from ..board import EMPTY, Board
 from ..errors import AzulError, IllegalMove, ScenarioError
 from ..locale import t
-from ..moves import FLOOR
+from ..moves import FLOOR, in_words
 from ..scenario import Scenario, check_supply
 from ..tiles import LETTERS, MARKER_LETTER, SIZE, WALL_KINDS, colour_of, colour_title, wall_colour
 from ..tiling import (
@@ -247,7 +247,7 @@ class WallSandbox(_Worded, w.VBox):
 
     def _show_hints(self) -> None:
         advice, cells = self._shown_hints()
-        items = [(str(a.move), f"({t('widgets.table.hint.gain', gain=f'{a.gain:+.1f}')}): "
+        items = [(in_words(a.move), f"({t('widgets.table.hint.gain', gain=f'{a.gain:+.1f}')}): "
                   + " ".join(str(r) for r in a.reasons)) for a in advice]
         items += [(c.place, " ".join(str(r) for r in c.reasons)) for c in cells]
         self._hint_box.value = _hint_html(self._hint_head(), items)

@@ -17,7 +17,7 @@ from ..advisor import Advice, advise
 from ..errors import AzulError, ColourNotThere
 from ..game import OFFER, TILING, Game
 from ..locale import t
-from ..moves import CENTRE, FLOOR, Move, Place, Take, parse_move
+from ..moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
 from ..policies import POLICIES
 from ..tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, colour_title
 from ..tiling import (
@@ -580,7 +580,7 @@ class AzulTable(_Worded, w.VBox):
 
     def _hints_html(self) -> str:
         return _hint_html(t("widgets.table.hint.head", player=self._game.current),
-                          ((str(advice.move),
+                          ((in_words(advice.move),
                             f"({t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}')}): "
                             + " ".join(str(r) for r in advice.reasons))
                            for advice in self._hints))
