@@ -55,7 +55,7 @@ from .actions import (
     take_action,
 )
 from .board import LAYOUTS, Board, Side
-from .cards import NEEDS, all_cards
+from .cards import NEEDS, Card, all_cards
 from .game import COLOURS, HAND_LIMIT, Game
 from .game import END_EMPTY_CELLS as END_EMPTY
 from .locale import t
@@ -371,7 +371,7 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
     return value
 
 
-def _card_worth(card, k: int, ds: list[int], phase: float, further: float) -> float:
+def _card_worth(card: Card, k: int, ds: list[int], phase: float, further: float) -> float:
     """What a held card with ``k`` cubes placed is worth: the cubes its complete habitats take now,
     then the rest, nearest cube cell first, each by the tokens missing for it and the ones before
     it (``ds``: the sorted distances of its free cube cells)."""
