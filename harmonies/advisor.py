@@ -22,8 +22,10 @@ How a turn is found
 ``evaluate`` is the points on the board (landscapes, animal cards, the spirit) plus what its
 unfinished parts are likely to become, weighted by how many turns the player still has: a brown
 stack (a tree to come), a lone mountain or field that can still get a neighbour, a building short of
-a colour, and per held card the worth of its next cube times a factor that falls with the number of
-tokens still missing for its nearest habitat.
+a colour, per held card the worth of each cube still on it times a factor that falls with the tokens
+still missing for it (the nearest free cube cells first, each further one counting the tokens of the
+ones before), a free place in the hand for a card to come, and the turns still to come. The player's
+own empty cells count for those turns: a board filled quickly ends the game sooner.
 
 Hidden information is handled honestly: the pouch order and the deck order are never read. Every
 draw in a playout comes from ``random.Random(seed)``, so the advice is the same for the same seed,
@@ -53,7 +55,7 @@ from .actions import (
     take_action,
 )
 from .board import LAYOUTS, Board, Side
-from .cards import NEEDS, all_cards
+from .cards import NEEDS, Card, all_cards
 from .game import COLOURS, HAND_LIMIT, Game
 from .game import END_EMPTY_CELLS as END_EMPTY
 from .locale import t
@@ -63,6 +65,7 @@ from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
 #: Playouts per hint when no budget is given: answers within a second on a small machine.
 DEFAULT_BUDGET = 4
 _PROMISING = 2  # display cards given a token search of their own
+_PROMISE_FURTHER = 0.5  # how much each further cube counts when choosing those cards
 _FOLLOW_UP = 0.5  # how much the playouts' next turn weighs against this turn's own value
 #: How many complete turns a hint lists by default.
 DEFAULT_TOP = 3
@@ -129,6 +132,10 @@ class Weights:
     spirit_base: float = 6.0  # what an unplaced spirit cube is worth at least
     empty: float = _EMPTY_CELL
     horizon: float = 4.0  # turns left from which the unfinished parts count in full
+    further: float = 0.8  # each further cube of a held card counts this much of the one before
+    slot: float = 6.0  # a free place in the hand of cards (room for a card to come)
+    turn: float = 4.0  # each turn still to come
+    pace: float = 2.5  # own empty cells filled per turn, for the turns the own board leaves
 
 
 # ---------------------------------------------------------------------------------------------
@@ -153,25 +160,20 @@ def _placements(card_id: int, side: Side) -> tuple:
     return found
 
 
-def _card_distance(card_id: int, side: Side, eff: list[int], cubes: set[int]) -> tuple[int, int]:
-    """(distinct free cube cells of habitats present now, tokens missing for the nearest habitat that
-    is not present yet)."""
+def _cube_dists(card_id: int, side: Side, eff: list[int], cubes: set[int]) -> dict[int, int]:
+    """Per free cube cell of the card: the tokens still missing for its nearest habitat (0: complete
+    now; cells with no habitat left in reach are left out)."""
     dist = _DIST
-    ready = set()
-    best = _INF
+    out: dict[int, int] = {}
     for cube, cells in _placements(card_id, side):
         if cube in cubes:
             continue
         d = 0
         for cell, need in cells:
             d += dist[need][eff[cell]]
-            if d >= best and d:
-                break
-        if d == 0:
-            ready.add(cube)
-        elif d < best:
-            best = d
-    return len(ready), best
+        if d < _INF and d < out.get(cube, _INF):
+            out[cube] = d
+    return out
 
 
 _COVERING: dict[tuple[int, Side], tuple[tuple[int, ...], ...]] = {}
@@ -190,19 +192,33 @@ def _covering(card_id: int, side: Side) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+_BY_CUBE: dict[tuple[int, Side], dict[int, tuple[int, ...]]] = {}
+
+
+def _by_cube(card_id: int, side: Side) -> dict[int, tuple[int, ...]]:
+    """Per cube cell, the placements (indices into ``_placements``) whose cube goes there."""
+    key = (card_id, side)
+    found = _BY_CUBE.get(key)
+    if found is None:
+        by: dict[int, list[int]] = {}
+        for k, (cube, _) in enumerate(_placements(card_id, side)):
+            by.setdefault(cube, []).append(k)
+        found = _BY_CUBE[key] = {c: tuple(v) for c, v in by.items()}
+    return found
+
+
 class _Root(NamedTuple):
     """A card's habitat distances on one board, so that a board one token away is judged by looking
     at the placements through that token's cell only."""
 
     dists: list[int]  # per placement: tokens missing (_INF when its cube cell holds a cube)
-    ready: dict[int, int]  # free cube cell → how many complete placements use it
-    order: list[tuple[int, int]]  # (distance, placement) for the incomplete ones, nearest first
+    cells: dict[int, int]  # ``_cube_dists`` of this board
 
 
 def _root(card_id: int, side: Side, eff: list[int], cubes: set[int]) -> _Root:
     dist = _DIST
-    dists, ready, order = [], {}, []
-    for k, (cube, cells) in enumerate(_placements(card_id, side)):
+    dists, near = [], {}
+    for cube, cells in _placements(card_id, side):
         if cube in cubes:
             dists.append(_INF)
             continue
@@ -211,50 +227,41 @@ def _root(card_id: int, side: Side, eff: list[int], cubes: set[int]) -> _Root:
             d += dist[need][eff[cell]]
         d = min(d, _INF)
         dists.append(d)
-        if d == 0:
-            ready[cube] = ready.get(cube, 0) + 1
-        elif d < _INF:
-            order.append((d, k))
-    order.sort()
-    return _Root(dists, ready, order)
+        if d < _INF and d < near.get(cube, _INF):
+            near[cube] = d
+    return _Root(dists, near)
 
 
-def _card_distance_after(root: _Root, card_id: int, side: Side, eff: list[int], cubes: set[int],
-                         i: int) -> tuple[int, int]:
-    """``_card_distance`` on the root's board with cell ``i`` changed (``eff`` already holds it)."""
+def _cube_dists_after(root: _Root, card_id: int, side: Side, eff: list[int], cubes: set[int],
+                      i: int) -> dict[int, int]:
+    """``_cube_dists`` on the root's board with cell ``i`` changed (``eff`` already holds it)."""
     dist = _DIST
     placements = _placements(card_id, side)
-    affected = _covering(card_id, side)[i]
-    dists = root.dists
-    best = _INF
-    delta: dict[int, int] = {}
-    for k in affected:
+    new: dict[int, int] = {}
+    touched = set()
+    for k in _covering(card_id, side)[i]:
         cube, cells = placements[k]
         if cube in cubes:
             continue
         d = 0
         for cell, need in cells:
             d += dist[need][eff[cell]]
-        old = dists[k]
-        if old == 0 and d != 0:
-            delta[cube] = delta.get(cube, 0) - 1
-        elif d == 0 and old != 0:
-            delta[cube] = delta.get(cube, 0) + 1
-        if 0 < d < best:
-            best = d
-    for d, k in root.order:
-        if d >= best:
-            break
-        if k not in affected:
-            best = d
-            break
-    ready = root.ready
-    count = len(ready)
-    for cube, change in delta.items():
-        before = ready.get(cube, 0)
-        after = before + change
-        count += (after > 0) - (before > 0)
-    return count, best
+        new[k] = d
+        touched.add(cube)
+    out = dict(root.cells)
+    by = _by_cube(card_id, side)
+    dists = root.dists
+    for cube in touched:
+        m = _INF
+        for k in by[cube]:
+            d = new.get(k, dists[k])
+            if d < m:
+                m = d
+        if m < _INF:
+            out[cube] = m
+        else:
+            out.pop(cube, None)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,13 +306,18 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
              roots: dict[int, _Root] | None = None, changed: int | None = None) -> float:
     """Points now plus the likely worth of the unfinished parts (see the module docstring).
 
+    ``turns_left``: the turns the player gets after this one as far as the pouch and the other
+    boards allow (``turns_left(game, own=False)``); the seat's own empty cells may allow fewer.
     ``roots`` (from ``_roots``) and ``changed``: the seat's board is the roots' board with the cell
     ``changed`` changed, so the cards are judged through that cell only (same result, faster)."""
     w = w or _WEIGHTS
     geo = _GEOMETRY[seat.side]
     codes, cubes = seat.codes, seat.cubes
     value = float(_points(seat, river))
-    phase = min(1.0, max(0.0, turns_left) / w.horizon)
+    free = codes.count(EMPTY) - END_EMPTY  # the game ends in the round a board gets this full
+    turns_left = max(0.0, min(turns_left, free / w.pace + _LATE if free > 0 else 0.0))
+    value += w.turn * turns_left
+    phase = min(1.0, turns_left / w.horizon)
     nbrs = geo.nbrs
     later = 0.0
     empty = 0
@@ -337,28 +349,44 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
         eff = [c + _N if i in cubes else c for i, c in enumerate(codes)] if cubes else codes
         side = seat.side
 
-        def distance(card_id: int) -> tuple[int, int]:
+        def distances(card_id: int) -> list[int]:
             if roots is not None and card_id in roots:
-                return _card_distance_after(roots[card_id], card_id, side, eff, cubes, changed)
-            return _card_distance(card_id, side, eff, cubes)
+                found = _cube_dists_after(roots[card_id], card_id, side, eff, cubes, changed)
+            else:
+                found = _cube_dists(card_id, side, eff, cubes)
+            return sorted(found.values())
 
         cards = 0.0
         for card_id, k in seat.placed.items():
-            card = _CARDS[card_id]
-            left = card.cubes - k
-            ready, near = distance(card_id)
-            n = min(ready, left)
-            if n:
-                cards += card.points_for(k + n) - card.points_for(k)
-            if left > n:
-                step = card.points_for(k + n + 1) - card.points_for(k + n)
-                cards += phase * step * (_NEAR[near] + (0.5 if n else 0.0) * _NEAR[1])
+            cards += _card_worth(_CARDS[card_id], k, distances(card_id), phase, w.further)
         if seat.spirit is not None and not seat.spirit_placed:
-            ready, near = distance(seat.spirit)
+            ds = distances(seat.spirit)
             worth = max(w.spirit_base, _spirit_points(geo, codes, _CARDS[seat.spirit]))
-            cards += worth if ready else phase * worth * _NEAR[near]
+            if ds:
+                cards += worth if ds[0] == 0 else phase * worth * _NEAR[ds[0]]
         value += w.cards * cards
+    held = len(seat.placed) + (seat.spirit is not None and not seat.spirit_placed)
+    if held < HAND_LIMIT:
+        value += phase * w.slot
     return value
+
+
+def _card_worth(card: Card, k: int, ds: list[int], phase: float, further: float) -> float:
+    """What a held card with ``k`` cubes placed is worth: the cubes its complete habitats take now,
+    then the rest, nearest cube cell first, each by the tokens missing for it and the ones before
+    it (``ds``: the sorted distances of its free cube cells)."""
+    left = card.cubes - k
+    n = 0
+    while n < left and n < len(ds) and ds[n] == 0:
+        n += 1
+    worth = float(card.points_for(k + n) - card.points_for(k))
+    factor, used = 1.0, 0
+    for j in range(n, min(left, len(ds))):
+        used += ds[j]
+        near = _NEAR[min(used, _INF)] + (0.5 * _NEAR[1] if j == n and n else 0.0)
+        worth += phase * (card.points_for(k + j + 1) - card.points_for(k + j)) * near * factor
+        factor *= further
+    return worth
 
 
 _WEIGHTS = Weights()
@@ -374,13 +402,16 @@ def _roots(seat: _Seat) -> dict[int, _Root]:
     return {card_id: _root(card_id, seat.side, eff, cubes) for card_id in ids}
 
 
-def turns_left(game: Game) -> float:
+def turns_left(game: Game, own: bool = True) -> float:
     """About how many more turns the current player gets after this one, from the public state: the
-    pouch, and each board's empty cells at the pace that player has filled them so far."""
+    pouch, and each board's empty cells at the pace that player has filled them so far (``own``:
+    the current player's board too)."""
     n = game.n
     by_pouch = game.pouch_size / (9 if game.solo else 3) / n
     by_board = float("inf")
-    for p in game.players:
+    for k, p in enumerate(game.players):
+        if not own and k == game.current:
+            continue
         empty = p.board.codes.count(EMPTY)
         filled = len(p.board.codes) - empty
         pace = filled / p.turns if p.turns else _PACE
@@ -506,25 +537,31 @@ def plan_turns(game: Game, *, width: int = 4, keep: int = 6, cards: bool = True,
 
 
 def _promising(seat: _Seat, card_ids: list[int], most: int = _PROMISING) -> list[int]:
-    """The display cards (at most ``most``) whose nearest habitat is 3 tokens away or less, the
-    likeliest first cube first; none when the player's hand of cards is full."""
+    """The display cards (at most ``most``) whose nearest habitat is 3 tokens away or less, the most
+    promising first (each cube by the tokens missing for it and the ones before it, each further
+    cube counting less); none when the player's hand of cards is full."""
     if not card_ids or len(seat.placed) + (seat.spirit is not None and not seat.spirit_placed) >= HAND_LIMIT:
         return []
     cubes = seat.cubes
     eff = [c + _N if i in cubes else c for i, c in enumerate(seat.codes)] if cubes else seat.codes
     ranked = []
     for card_id in card_ids:
-        ready, near = _card_distance(card_id, seat.side, eff, cubes)
-        d = 0 if ready else near
-        if d <= 3:
-            ranked.append((-_CARDS[card_id].points_for(1) * _NEAR[d], card_id))
+        ds = sorted(_cube_dists(card_id, seat.side, eff, cubes).values())
+        if ds and ds[0] <= 3:
+            card = _CARDS[card_id]
+            worth, factor, used = 0.0, 1.0, 0
+            for j in range(min(card.cubes, len(ds))):
+                used += ds[j]
+                worth += (card.points_for(j + 1) - card.points_for(j)) * _NEAR[min(used, _INF)] * factor
+                factor *= _PROMISE_FURTHER
+            ranked.append((-worth, card_id))
     return [card_id for _, card_id in sorted(ranked)[:most]]
 
 
 def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
     p = game.player
     river = game.river
-    left = turns_left(game)
+    left = turns_left(game, own=False)  # evaluate counts the player's own board
     base = _Seat.of(game, game.current)
     side = game.side
     prefix: list[list[Action]] = [[]]
@@ -681,7 +718,7 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int 
     plans = _plan_turns(game, width, 8, True)
     seat = game.current
     before_seat = _Seat.of(game, seat)
-    before_value = evaluate(before_seat, game.river, turns_left(game))
+    before_value = evaluate(before_seat, game.river, turns_left(game, own=False))
     before_points = _points(before_seat, game.river)
     # Playouts on the best few candidates, round-robin so every one gets its share.
     candidates = plans[:max(top, 3)] if budget else plans[:top]
@@ -743,8 +780,9 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     for a in plan.actions:
         if type(a) is TakeCard:
             out.append(t.lazy("advisor.reason.card", card=t.lazy(f"card.{a.card}")))
-    later = (evaluate(plan.seat, river, turns_left(game)) - _points(plan.seat, river)) - (
-        evaluate(before, river, turns_left(game)) - _points(before, river))
+    left = turns_left(game, own=False)
+    later = (evaluate(plan.seat, river, left) - _points(plan.seat, river)) - (
+        evaluate(before, river, left) - _points(before, river))
     if later >= 1:
         out.append(t.lazy("advisor.reason.later", points=round(later)))
     if not out:

@@ -206,8 +206,8 @@ def test_habitat_distances_one_token_later_equal_a_fresh_count():
         if i in cubes or new < 0:
             continue
         eff[i] = new
-        assert coach._card_distance_after(root, card, side, eff, cubes, i) == \
-            coach._card_distance(card, side, eff, cubes)
+        assert coach._cube_dists_after(root, card, side, eff, cubes, i) == \
+            coach._cube_dists(card, side, eff, cubes)
         checked += 1
     assert checked > 100
 
@@ -232,3 +232,49 @@ def test_after_a_solo_swap_only_the_end_is_advised():
         g.play(next(a for a in g.legal_actions() if type(a) is PlaceToken))
     g.play(next(a for a in g.legal_actions() if a.kind == "swap"))
     assert [a.actions for a in advise(g, budget=0)] == [(END,)]
+
+
+def test_a_held_card_counts_its_further_cubes_each_after_the_ones_before():
+    from harmonies.advisor import _CARDS, _NEAR, _card_worth
+
+    ladybug = _CARDS[31]  # five cubes: 2, 5, 8, 12, 17
+    assert _card_worth(ladybug, 0, [0, 0], 1.0, 0.8) == ladybug.points_for(2)  # both complete now
+    one = _card_worth(ladybug, 0, [1], 1.0, 0.8)
+    assert one == pytest.approx(2 * _NEAR[1])
+    two = _card_worth(ladybug, 0, [1, 1], 1.0, 0.8)
+    # the second cube needs its own token on top of the first one's: two tokens away
+    assert two == pytest.approx(2 * _NEAR[1] + 3 * _NEAR[2] * 0.8)
+    assert two > one
+    assert _card_worth(ladybug, 0, [1, 1], 0.0, 0.8) == 0  # no turns left: only what is complete now
+    assert _card_worth(ladybug, 4, [0, 0, 0], 1.0, 0.8) == 5  # one cube left: the last step only
+
+
+def _full_board_seat(empty):
+    from harmonies.advisor import _Seat
+    from harmonies.tokens import EMPTY, STACKS
+
+    g = Game(players=2, spirits=True, seed=2)
+    seat = _Seat.of(g, 0)
+    green = STACKS.index((Colour.GREEN,))
+    seat.codes = [green if i >= empty else EMPTY for i in range(len(seat.codes))]
+    return g, seat
+
+
+def test_a_free_place_in_the_hand_counts_only_while_there_is_room():
+    from harmonies.advisor import HAND_LIMIT, Weights, evaluate
+
+    g, seat = _full_board_seat(12)
+    free, none = Weights(), Weights(slot=0.0)
+    assert evaluate(seat, g.river, 6.0, free) - evaluate(seat, g.river, 6.0, none) == pytest.approx(free.slot)
+    seat.placed = dict.fromkeys((1, 8, 13, 22)[:HAND_LIMIT], 0)
+    assert evaluate(seat, g.river, 6.0, free) == pytest.approx(evaluate(seat, g.river, 6.0, none))
+
+
+def test_a_board_that_ends_the_game_leaves_nothing_for_later():
+    from harmonies.advisor import END_EMPTY, _points, evaluate
+
+    g, ending = _full_board_seat(END_EMPTY)
+    assert evaluate(ending, g.river, 6.0) == _points(ending, g.river)  # no turn, no card place to come
+    g, open_board = _full_board_seat(END_EMPTY + 6)
+    # the same turns allowed by the others, but this board leaves turns of its own: they count
+    assert evaluate(open_board, g.river, 6.0) - _points(open_board, g.river) > 10
