@@ -287,6 +287,7 @@ def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
 
 # How far ahead of the others a searched move ends: the reasons that compare with the other seats.
 _AHEAD, _BEHIND, _LEVEL = "advisor.reason.ahead", "advisor.reason.behind", "advisor.reason.level"
+_COMPARING = frozenset((_AHEAD, _BEHIND, _LEVEL))
 
 
 def _advice(game: Game, cand: _Candidate, before: int) -> Advice:
@@ -404,8 +405,8 @@ def advise_board(board: Board, *, gray: bool = False, budget: int | None = DEFAU
     if not gray or board.next_complete_line() is None:
         return []
     ranked = advise(board_game(board, gray=True), budget=budget, seed=seed, top=top)
-    alone = [(a, tuple(r for r in a.reasons if r.key not in (_AHEAD, _BEHIND, _LEVEL))) for a in ranked]
-    return [Advice(a.move, a.gain, a.lead, a.playouts, reasons) for a, reasons in alone]
+    return [Advice(a.move, a.gain, a.lead, a.playouts, tuple(r for r in a.reasons if r.key not in _COMPARING))
+            for a in ranked]
 
 
 def best_cells(board: Board, *, gray: bool = False, top: int | None = None) -> list[CellAdvice]:
