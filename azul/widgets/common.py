@@ -27,7 +27,8 @@ TOOLS = (*LETTERS, "marker", "erase")
 
 class _Later:
     """Words put together each time they are read: a log line or a warning kept from before a
-    change of language is shown in the new one. ``_Later(colour_title, 2)`` reads "red"."""
+    change of language is shown in the new one: ``_Later(i18n.join_and, names)`` joins the names
+    with the "and" of the language in force."""
 
     __slots__ = ("_words", "_args")
 

@@ -19,7 +19,7 @@ from ..game import OFFER, TILING, Game
 from ..locale import t
 from ..moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
 from ..policies import POLICIES
-from ..tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, colour_title
+from ..tiles import LETTERS, PLAYER_COUNTS, WALL_KINDS, colour_text, colour_title
 from ..tiling import (
     Step,
 )
@@ -339,7 +339,7 @@ class AzulTable(_Worded, w.VBox):
             if not any(counts):
                 self._refuse(str(e))
                 return
-        held = [_Later(colour_title, c) for c, n in enumerate(self._game.sources[source]) if n]
+        held = [colour_text(c) for c, n in enumerate(self._game.sources[source]) if n]
         self._refuse(t.lazy("widgets.table.source_holds", source=_place("source", source),
                             colours=_Later(i18n.join_and, held)))
 
@@ -461,7 +461,7 @@ class AzulTable(_Worded, w.VBox):
         if take is None or game.phase != OFFER or not -1 <= take.source < len(sources) - 1:
             return t.lazy("widgets.table.log.plays", **who, move=str(move))
         said = {**who, "n": sources[take.source][take.colour],
-                "colour": _Later(colour_title, take.colour),
+                "colour": colour_text(take.colour),
                 "target": _place("floor" if take.line == FLOOR else "line", take.line)}
         if take.source == CENTRE and game.centre_marker:
             return t.lazy("widgets.table.log.took_with_marker", **said)
