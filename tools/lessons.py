@@ -15,7 +15,8 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py update [LANG…]    # PO files follow the English cells
     python tools/lessons.py build [LANG…]     # write notebooks/<lang>/ from English and the PO files
     python tools/lessons.py missing [LANG…]   # what a language still lacks (empty or changed cells)
-    python tools/lessons.py check             # missing, stale, or a generated notebook out of date
+    python tools/lessons.py check             # missing, stale, a generated notebook out of date, or a
+                                              # translation not in the rulebook's words (glossary.po)
     python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
 
 ``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
@@ -39,6 +40,9 @@ from pathlib import Path
 import nbformat
 import polib
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import glossary  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "notebooks" / "en"
 TRANSLATIONS = ROOT / "translations"
@@ -47,6 +51,7 @@ RIGHT_TO_LEFT = {"fa"}
 HEADER = 'Header("en")'
 GOLDEN_MARK = "# NBVAL_CHECK_OUTPUT"
 TARGET_SHARE = 0.98  # of the words a learner reads, in the lesson's language
+PERSIAN_DIGIT = re.compile("[\u06f0-\u06f9\u0660-\u0669]")  # the project writes Western digits everywhere
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 
@@ -162,6 +167,9 @@ def problems() -> list[str]:
         made = {p.relative_to(folder) for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
         found += [f"{language} {extra}: no English notebook of that name (delete it)"
                   for extra in sorted(made - set(english_notebooks()))]
+        found += glossary.problems(language)
+        found += [f"{language} {where}: Persian digits in «{text}»; write Western digits (0-9)"
+                  for _, where, text in glossary.texts(language) if PERSIAN_DIGIT.search(text)]
     return found
 
 
