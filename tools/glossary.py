@@ -87,6 +87,18 @@ def _masked(text: str, phrases) -> str:
     return text
 
 
+def _word(text: str, start: int, end: int) -> str:
+    """The whole word (or words) around text[start:end]: its suffixes and compound parts too."""
+    def inside(char: str) -> bool:
+        return char.isalpha() or char in "\u200cٔ"
+
+    while start > 0 and inside(text[start - 1]):
+        start -= 1
+    while end < len(text) and inside(text[end]):
+        end += 1
+    return text[start:end]
+
+
 def _glossed(text: str, start: int, end: int, form: str) -> bool:
     """Is text[start:end] a gloss: in parentheses right after the rulebook's form?"""
     before = text[:start].rstrip()
@@ -124,7 +136,7 @@ def misused(language: str, game: str, text: str) -> list[tuple[str, Term]]:
             where = set(range(match.start(), match.end()))
             if not seen & where and not _glossed(masked, match.start(), match.end(), term.form):
                 seen |= where
-                found.append((text[match.start():match.end()], term))
+                found.append((_word(text, match.start(), match.end()), term))
     return found
 
 

@@ -18,6 +18,7 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py check             # missing, stale, a generated notebook out of date, or a
                                               # translation not in the rulebook's words (glossary.po)
     python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
+    python tools/lessons.py review LANG [--out FOLDER]     # one printable page per lesson for a reviewer
 
 ``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
 link targets or HTML tags) and, with ``--run``, the printed, text and HTML outputs of the notebooks,
@@ -42,6 +43,7 @@ import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import glossary  # noqa: E402
+import review  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "notebooks" / "en"
@@ -130,7 +132,7 @@ def translated(language: str, notebook: Path):
             cell.source = entry.msgstr
             if language in RIGHT_TO_LEFT:
                 # Markdown between the blank lines still renders; the block reads right to left.
-                cell.source = f'<div dir="rtl" lang="{language}">\n\n{cell.source}\n\n</div>'
+                cell.source = f'<div dir="rtl" lang="{language}">\n\n{isolate_numbers(cell.source)}\n\n</div>'
         elif cell.cell_type == "code" and cell.source.startswith(GOLDEN_MARK):
             # nbval compares printed lines with golden outputs in English only; the translated
             # notebook runs in CI too, its assert cells checking the same facts in every language.
@@ -140,6 +142,31 @@ def translated(language: str, notebook: Path):
         raise SystemExit(f"{notebook}: the first code cell must show {HEADER}")
     first.source = first.source.replace(HEADER, f'Header("{language}")')
     return nb
+
+
+# A number with a sign, or numbers joined by operators ("−3", "120 − 9 = 111", "1–3", "35 × 3"): in a
+# right-to-left paragraph the bidirectional algorithm would show "3−" and "111 = 9 − 120". Each such
+# expression is wrapped in a left-to-right isolate (LRI … PDI), as tabletop isolates a widget's values.
+# Code, link targets, HTML tags and text already isolated are left as they are.
+LRI, PDI = "\u2066", "\u2069"
+NUMBER = r"[−+-]?\d+(?:[.,]\d+)*%?"
+OPERATOR = r"[ \t]*[−+×÷=/→–-][ \t]*"
+EXPRESSION = re.compile(rf"(?<![\w.\u2066-\u2068]){NUMBER}(?:{OPERATOR}{NUMBER})*(?![\w\u2069])")
+KEPT = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>"
+                  r"|[\u2066-\u2068][^\u2069]*\u2069", re.S | re.M)
+
+
+def isolate_numbers(markdown: str) -> str:
+    """Persian prose with each signed number or arithmetic expression in a left-to-right isolate."""
+    def one(match: re.Match) -> str:
+        text = match.group()
+        return f"{LRI}{text}{PDI}" if re.search(r"[−+×÷=/→–-]", text) else text
+
+    out, last = [], 0
+    for kept in KEPT.finditer(markdown):
+        out += [EXPRESSION.sub(one, markdown[last:kept.start()]), kept.group()]
+        last = kept.end()
+    return "".join(out + [EXPRESSION.sub(one, markdown[last:])])
 
 
 def target(language: str, notebook: Path) -> Path:
@@ -330,6 +357,12 @@ def share_report(languages: list[str], run: bool = False, only: list[str] = (),
     return 0 if low >= least else 1
 
 
+def _itself():
+    """This module's functions for tools/review.py (loaded by path, it is not in sys.modules)."""
+    from types import SimpleNamespace
+    return SimpleNamespace(**globals())
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     languages = [code for code in rest if code in LANGUAGES] or list(LANGUAGES)
@@ -356,6 +389,14 @@ def main(argv: list[str]) -> int:
                     total += 1
         print(f"{total} cells to translate")
         return 1 if total else 0
+    if command == "review":
+        out = Path(rest[rest.index("--out") + 1]) if "--out" in rest else None
+        for language in languages:
+            folder = out or ROOT / "build" / "review" / language
+            pages = review.write(sys.modules[__name__] if __name__ in sys.modules else _itself(), language,
+                                 folder)
+            print(f"{language}: {len(pages)} lesson pages, start at {folder / 'index.html'}")
+        return 0
     if command == "share":
         only = [arg for arg in rest if arg not in LANGUAGES and arg != "--run"]
         return share_report(languages, run="--run" in rest, only=only)
