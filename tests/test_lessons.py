@@ -149,6 +149,9 @@ def test_what_a_learner_reads_of_the_outputs():
                                                       "punten"]
 
 
+TABLE = "| a | b |\n|---|---|\n| 1 | 2 |"
+
+
 # -- the rulebooks' words (translations/<lang>/glossary.po) --------------------------------------------
 glossary = lessons.glossary
 
@@ -210,7 +213,7 @@ def test_other_words_glosses_and_code_are_not_flagged(language, game, text):
 
 def test_a_lesson_or_catalogue_in_other_words_fails_the_check(tree, monkeypatch):
     lessons.update("nl", Path("azul-lessons/01-x.ipynb"))
-    _translate("nl", {"intro": "# Tegels\n\nEen **fabriek** heeft 4 tegels.", "table": "| a | b |\n|---|---|\n| 1 | 2 |"})
+    _translate("nl", {"intro": "# Tegels\n\nEen **fabriek** heeft 4 tegels.", "table": TABLE})
     lessons.build("nl", Path("azul-lessons/01-x.ipynb"))
     texts = [("harmonies", "translations/nl/harmonies-lessons/03-x.po cell abc", "Neem drie fiches."),
              ("harmonies", "harmonies/locale/nl.json tokens.refused", "Die akker telt.")]
@@ -224,9 +227,10 @@ def test_a_lesson_or_catalogue_in_other_words_fails_the_check(tree, monkeypatch)
 
 
 def test_persian_digits_fail_the_check(tree, monkeypatch):
-    monkeypatch.setattr(glossary, "texts", lambda language: [("harmonies", "harmonies/locale/fa.json x", "۱ تا ۴")]
-                        if language == "fa" else [])
-    assert any("Persian digits" in line and "harmonies/locale/fa.json x" in line for line in lessons.problems())
+    where = "harmonies/locale/fa.json x"
+    persian = [("harmonies", where, "۱ تا ۴")]
+    monkeypatch.setattr(glossary, "texts", lambda language: persian if language == "fa" else [])
+    assert any("Persian digits" in line and where in line for line in lessons.problems())
 
 
 # -- Persian numbers keep their order ------------------------------------------------------------------
@@ -251,11 +255,11 @@ def test_signed_numbers_and_sums_are_isolated(text, isolated):
 def test_the_persian_notebook_isolates_its_numbers_the_po_file_stays_plain(tree):
     for language in ("fa", "nl"):
         lessons.update(language, Path("azul-lessons/01-x.ipynb"))
-    _translate("fa", {"intro": "# کاشی‌ها\n\nکف: −1، −2. روی هم 4 + 3 = 7.", "table": "| a | b |\n|---|---|\n| 1 | 2 |"})
-    nb = lessons.translated("fa", Path("azul-lessons/01-x.ipynb"))
-    assert f"{LRI}−1{PDI}، {LRI}−2{PDI}" in nb.cells[0].source and f"{LRI}4 + 3 = 7{PDI}" in nb.cells[0].source
+    _translate("fa", {"intro": "# کاشی‌ها\n\nکف: −1، −2. روی هم 4 + 3 = 7.", "table": TABLE})
+    source = lessons.translated("fa", Path("azul-lessons/01-x.ipynb")).cells[0].source
+    assert f"{LRI}−1{PDI}، {LRI}−2{PDI}" in source and f"{LRI}4 + 3 = 7{PDI}" in source
     assert LRI not in lessons.load("fa", Path("azul-lessons/01-x.ipynb"))[0].msgstr
-    nl = {"intro": "# Tegels\n\n−1 en 4 + 3 = 7.", "table": "| a | b |\n|---|---|\n| 1 | 2 |"}
+    nl = {"intro": "# Tegels\n\n−1 en 4 + 3 = 7.", "table": TABLE}
     _translate("nl", nl)
     assert LRI not in lessons.translated("nl", Path("azul-lessons/01-x.ipynb")).cells[0].source
 

@@ -47,7 +47,8 @@ def _row(language: str, game: str, key: str, english: str, translation: str | No
         shown = html.escape(translation)
         terms = "<br>".join(f"{html.escape(t.english)}: <b>{html.escape(t.form)}</b>"
                             for t in terms_used(language, game, translation))
-    return (f'<tr><td class="id">{html.escape(key)}</td><td class="text" lang="en">{html.escape(english)}</td>'
+    return (f'<tr><td class="id">{html.escape(key)}</td>'
+            f'<td class="text" lang="en">{html.escape(english)}</td>'
             f'<td class="text" lang="{language}"{rtl}>{shown}</td><td class="terms">{terms}</td>'
             f'<td class="note"><div class="blank"></div></td></tr>')
 
@@ -106,8 +107,8 @@ def write(lessons, language: str, out: Path) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(page(lessons, language, notebook), encoding="utf-8")
         pages.append(path)
-    links = "".join(f'<li><a href="{p.relative_to(out).as_posix()}">{html.escape(str(p.relative_to(out)))}</a></li>'
-                    for p in pages)
+    names = [p.relative_to(out).as_posix() for p in pages]
+    links = "".join(f'<li><a href="{name}">{html.escape(name)}</a></li>' for name in names)
     (out / "index.html").write_text(
         f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Review · {language}</title>'
         f"<style>{STYLE}</style></head><body><h1>Lessons to review · {language}</h1><ul>{links}</ul>"
