@@ -280,7 +280,7 @@ def test_the_review_sheet_shows_english_translation_and_terms(tree, tmp_path):
 
 def test_the_review_command_writes_a_page_per_lesson(tmp_path):
     assert lessons.main(["review", "vi", "--out", str(tmp_path)]) == 0
-    pages = sorted(tmp_path.rglob("*.html"))
+    pages = sorted((tmp_path / "vi").rglob("*.html"))
     assert len(pages) == len(lessons.english_notebooks()) + 1
-    page = (tmp_path / "harmonies-lessons" / "06-end-of-the-game.html").read_text(encoding="utf-8")
+    page = (tmp_path / "vi" / "harmonies-lessons" / "06-end-of-the-game.html").read_text(encoding="utf-8")
     assert "more animal cubes" in page and "khối động vật" in page and "lesson.06.tie_cubes" in page

@@ -18,7 +18,7 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py check             # missing, stale, a generated notebook out of date, or a
                                               # translation not in the rulebook's words (glossary.po)
     python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
-    python tools/lessons.py review LANG [--out FOLDER]     # one printable page per lesson for a reviewer
+    python tools/lessons.py review LANG [--out FOLDER]     # a printable page per lesson, FOLDER/LANG/
 
 ``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
 link targets or HTML tags) and, with ``--run``, the printed, text and HTML outputs of the notebooks,
@@ -358,7 +358,7 @@ def share_report(languages: list[str], run: bool = False, only: list[str] = (),
 
 
 def _itself():
-    """This module's functions for tools/review.py (loaded by path, it is not in sys.modules)."""
+    """This module's functions for tools/review.py (tests load it by path: not in sys.modules)."""
     from types import SimpleNamespace
     return SimpleNamespace(**globals())
 
@@ -390,11 +390,10 @@ def main(argv: list[str]) -> int:
         print(f"{total} cells to translate")
         return 1 if total else 0
     if command == "review":
-        out = Path(rest[rest.index("--out") + 1]) if "--out" in rest else None
+        out = Path(rest[rest.index("--out") + 1]) if "--out" in rest else ROOT / "build" / "review"
         for language in languages:
-            folder = out or ROOT / "build" / "review" / language
-            pages = review.write(sys.modules[__name__] if __name__ in sys.modules else _itself(), language,
-                                 folder)
+            folder = out / language
+            pages = review.write(_itself(), language, folder)
             print(f"{language}: {len(pages)} lesson pages, start at {folder / 'index.html'}")
         return 0
     if command == "share":

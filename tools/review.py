@@ -1,5 +1,6 @@
 """A review sheet for a native speaker: one printable HTML page per lesson, written by
-``python tools/lessons.py review LANG [--out FOLDER]`` (default ``build/review/LANG/``).
+``python tools/lessons.py review LANG [--out FOLDER]`` (into ``FOLDER/LANG/``, by default
+``build/review/LANG/``).
 
 Each page lists the lesson's markdown cells in order, the English beside the translation (as the
 notebook shows it, Persian numbers isolated), the glossary terms the translation uses (the
@@ -38,8 +39,8 @@ def terms_used(language: str, game: str, text: str) -> list[glossary.Term]:
             and re.search(rf"(?<![^\W\d_]){re.escape(term.form.lower())}", low)]
 
 
-def _row(language: str, game: str, key: str, english: str, translation: str | None) -> str:
-    rtl = ' dir="rtl"' if language in ("fa",) else ""
+def _row(language: str, game: str, rtl: bool, key: str, english: str, translation: str | None) -> str:
+    direction = ' dir="rtl"' if rtl else ""
     if translation is None:
         shown = '<span class="todo">not translated yet (or the English changed)</span>'
         terms = ""
@@ -49,7 +50,7 @@ def _row(language: str, game: str, key: str, english: str, translation: str | No
                             for t in terms_used(language, game, translation))
     return (f'<tr><td class="id">{html.escape(key)}</td>'
             f'<td class="text" lang="en">{html.escape(english)}</td>'
-            f'<td class="text" lang="{language}"{rtl}>{shown}</td><td class="terms">{terms}</td>'
+            f'<td class="text" lang="{language}"{direction}>{shown}</td><td class="terms">{terms}</td>'
             f'<td class="note"><div class="blank"></div></td></tr>')
 
 
@@ -60,9 +61,10 @@ def _table(rows: list[str]) -> str:
 
 
 def lesson_texts(game: str, notebook: Path, language: str) -> list[tuple[str, str, str | None]]:
-    """The lesson's own catalogue texts: (key, English, translation) for ``lesson.NN.*``."""
-    number = notebook.stem.split("-")[0]
-    package = glossary.ROOT / game / "locale"
+    """The lesson's own catalogue texts: (key, English, translation) for ``lesson.NN.*`` (the start
+    page's: ``lesson.start.*`` in tabletop's catalogue)."""
+    number = notebook.stem.split("-")[0] if game != "both" else "start"
+    package = glossary.ROOT / (game if game != "both" else "tabletop") / "locale"
     english = json.loads((package / "en.json").read_text(encoding="utf-8"))
     local = json.loads((package / f"{language}.json").read_text(encoding="utf-8"))
 
@@ -78,23 +80,23 @@ def page(lessons, language: str, notebook: Path) -> str:
     game = next((g for g in glossary.GAMES if str(notebook).startswith(g)), "both")
     entries = {entry.msgctxt: entry for entry in lessons.load(language, notebook)}
     stale = {cell.split()[0] for cell in lessons.lacking(language, notebook)}
+    rtl = language in lessons.RIGHT_TO_LEFT
     rows = []
     for cell_id, english in lessons.prose(notebook):
         entry = entries.get(cell_id)
         text = None if cell_id in stale or entry is None else entry.msgstr
-        if text is not None and language in lessons.RIGHT_TO_LEFT:
+        if text is not None and rtl:
             text = lessons.isolate_numbers(text)
-        rows.append(_row(language, game, cell_id, english, text))
+        rows.append(_row(language, game, rtl, cell_id, english, text))
     title = f"{notebook.with_suffix('')} · {language}"
     body = [f"<h1>{html.escape(title)}</h1>",
             f"<p>Read each translation beside its English; write a correction in the last column. "
             f"Game terms must be the rulebook's words (glossary: translations/{language}/glossary.po).</p>",
             "<h2>Lesson text (markdown cells)</h2>", _table(rows)]
-    if game != "both":
-        own = [_row(language, game, key, english, text) for key, english, text in
-               lesson_texts(game, notebook, language)]
-        if own:
-            body += ["<h2>Questions, hints and printed lines of this lesson (catalogue)</h2>", _table(own)]
+    own = [_row(language, game, rtl, key, english, text) for key, english, text in
+           lesson_texts(game, notebook, language)]
+    if own:
+        body += ["<h2>Questions, hints and printed lines of this lesson (catalogue)</h2>", _table(own)]
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
