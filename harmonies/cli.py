@@ -227,7 +227,7 @@ def _play(args: argparse.Namespace) -> int:
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
     play_game(game, policies)
-    scores = [{**score_dict(b), "cubes_placed": p.cubes_placed}
+    scores = [{**score_dict(b), "cubes_placed": p.cubes_placed, "animal_cubes": p.animal_cubes}
               for b, p in zip(game.scores(), game.players, strict=True)]
     result = {"seed": seed, "players": args.players, "side": args.side, "spirits": args.spirits,
               "policies": names, "river": args.river,
@@ -249,7 +249,7 @@ def _play_text(r: dict) -> str:
                policies=",".join(r["policies"]), river=r["river"])]
     for s in r["scores"]:
         points = {key: s[key] for key in SCORE_KEYS if key != "landscapes"}
-        lines.append(t.count("cli.play.player", s["cubes_placed"], player=s["player"], **points))
+        lines.append(t.count("cli.play.player", s["animal_cubes"], player=s["player"], **points))
     reason = END_WORDS.get(r["end_reason"], r["end_reason"])
     lines.append(t.count("cli.play.ended_solo", r["turns"], reason=reason) if solo else
                  t.count("cli.play.ended", r["turns"], reason=reason))

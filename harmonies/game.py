@@ -42,8 +42,9 @@ Choices where the rulebooks are silent
   pouch empty, triggers the end; the round is finished so that every player has had as many turns
   as the first player (seat 0). In solo the game ends at once. When both happen the first recorded
   reason is kept in ``end_reason`` (``"board"`` is checked before the refill).
-- Winners: most points; a tie goes to the most cubes placed (the spirit cube included); a tie on
-  both is a shared victory (``winners()`` lists every seat that shares it).
+- Winners: most points; a tie goes to the most animal cubes placed (the rulebooks' words: the
+  Nature's Spirit cube does not count); a tie on both is a shared victory (``winners()`` lists every
+  seat that shares it).
 - Swapped-out display cards (solo) leave the game (``discarded``). When the deck runs out the display
   simply stays short and ``swap`` is illegal.
 
@@ -179,7 +180,12 @@ class Player:
     @property
     def cubes_placed(self) -> int:
         """Cubes on the board: animal cubes and the spirit cube."""
-        return sum(self.placed.values()) + self.spirit_placed
+        return self.animal_cubes + self.spirit_placed
+
+    @property
+    def animal_cubes(self) -> int:
+        """Animal cubes on the board (the spirit cube is not one): what breaks a tie on points."""
+        return sum(self.placed.values())
 
     def empty_cells(self) -> int:
         return self.board.codes.count(EMPTY)
@@ -677,8 +683,9 @@ class Game:
         return [self.score(seat) for seat in range(self.n)]
 
     def winners(self) -> list[int]:
-        """The seats with the most points; ties go to the most cubes placed; then a shared victory."""
-        totals = [(b.total, p.cubes_placed) for b, p in zip(self.scores(), self.players, strict=True)]
+        """The seats with the most points; ties go to the most animal cubes placed (the spirit cube
+        does not count); then a shared victory."""
+        totals = [(b.total, p.animal_cubes) for b, p in zip(self.scores(), self.players, strict=True)]
         best = max(totals)
         return [seat for seat, total in enumerate(totals) if total == best]
 
@@ -695,7 +702,7 @@ class Game:
         scores = self.scores()
         out = {
             "over": self.over, "end_reason": self.end_reason, "turns": [p.turns for p in self.players],
-            "players": [{**b.to_dict(), "cubes_placed": p.cubes_placed}
+            "players": [{**b.to_dict(), "cubes_placed": p.cubes_placed, "animal_cubes": p.animal_cubes}
                         for b, p in zip(scores, self.players, strict=True)],
             "winners": self.winners(),
         }

@@ -496,13 +496,39 @@ class TestTieBreak:
         assert g.score(0).total == g.score(1).total
         assert g.winners() == [0]
 
-    def test_the_spirit_cube_counts_in_the_tie_break(self):
+    def test_the_rulebooks_tie_break_counts_animal_cubes_only(self):
+        # All three rulebooks: "the player who has placed the most animal cubes wins"
+        # ("de meeste dierkubussen", "nhiều Khối Động Vật nhất", "مکعب حیوان بیشتری"); the Dutch one
+        # lists the 4 Nature's Spirit cubes apart from the 75 animal cubes. Seat 0: 1 animal cube
+        # and its spirit cube (2 cubes on the board); seat 1: 2 animal cubes. Seat 1 wins.
         g = self.tied_game()
-        g.players[0].placed = {26: 1}
+        g.players[0].placed = {17: 1}  # Boar, 1 cube: 4 points
         g.players[0].spirit, g.players[0].spirit_placed = 42, True  # Tortoise, no blue: 0 points
-        g.players[1].placed = {5: 1}
+        g.players[1].placed = {5: 2}  # Frog, 2 cubes: 4 points
         assert g.score(0).total == g.score(1).total and g.score(0).spirit == 0
-        assert g.winners() == [0]
+        assert g.players[0].cubes_placed == 2 and g.players[0].animal_cubes == 1
+        assert g.players[1].cubes_placed == g.players[1].animal_cubes == 2
+        assert g.winners() == [1]
+
+    def test_the_spirit_cube_alone_does_not_break_a_tie(self):
+        g = self.tied_game()
+        g.players[0].placed = {26: 1}  # Meerkat, 1 cube: 2 points
+        g.players[0].spirit, g.players[0].spirit_placed = 42, True
+        g.players[1].placed = {5: 1}  # Frog, 1 cube: 2 points
+        assert g.score(0).total == g.score(1).total
+        assert g.winners() == [0, 1]
+        result = g.result()
+        assert [(r["cubes_placed"], r["animal_cubes"]) for r in result["players"]] == [(2, 1), (1, 1)]
+
+    def test_a_random_game_where_the_spirit_cube_would_have_decided(self):
+        # Found by search (greedy players with spirits, seeds 0 to 3000): the first game tied on
+        # points in which counting the spirit cube would change the winners. Seat 1 placed its
+        # spirit cube, so both seats have 4 cubes on the board; seat 0 has more animal cubes and wins.
+        g = play_game(Game(2, seed=159, spirits=True), [GreedyPolicy(1590), GreedyPolicy(1591)])
+        assert g.score(0).total == g.score(1).total == 52
+        assert [p.cubes_placed for p in g.players] == [4, 4]
+        assert [p.animal_cubes for p in g.players] == [4, 3] and g.players[1].spirit_placed
+        assert g.winners() == [0] and g.result()["winners"] == [0]
 
     def test_shared_victory(self):
         g = self.tied_game()

@@ -147,3 +147,140 @@ def test_what_a_learner_reads_of_the_outputs():
     nb.cells = [cell]
     assert lessons.words(lessons.output_text(nb)) == ["in", "hand", "done", "Stapel", "Tabel", "met", "en",
                                                       "punten"]
+
+
+TABLE = "| a | b |\n|---|---|\n| 1 | 2 |"
+
+
+# -- the rulebooks' words (translations/<lang>/glossary.po) --------------------------------------------
+glossary = lessons.glossary
+
+
+@pytest.mark.parametrize("language", lessons.LANGUAGES)
+def test_the_glossary_has_every_term_of_both_games_with_a_rulebook_form(language):
+    terms = glossary.terms(language)
+    english = {(t.game, t.english) for t in terms}
+    for needed in [("harmonies", "token"), ("harmonies", "animal cube"), ("harmonies", "Nature's Spirit"),
+                   ("harmonies", "personal board"), ("harmonies", "field"), ("azul", "factory display"),
+                   ("azul", "pattern line"), ("azul", "floor line"), ("azul", "first-player marker")]:
+        assert needed in english
+    assert all(t.form and t.source for t in terms)
+    # A replaced form is never a rulebook form of the same game.
+    for t in terms:
+        for replaced in t.replaces:
+            assert replaced.strip("*").lower() not in {u.form.lower() for u in terms if u.game == t.game}
+
+
+def test_the_check_names_the_term_the_place_and_the_rulebooks_word():
+    found = glossary.misused("fa", "harmonies", "سه مهره‌ها را روی صفحه‌ات بگذار.")
+    assert [(said, term.form) for said, term in found] == [("مهره‌ها", "توکن"), ("صفحه‌ات", "تختهٔ شخصی")]
+    assert glossary.misused("fa", "harmonies", "سه توکن را روی تخته‌ات بگذار.") == []
+
+
+@pytest.mark.parametrize("language, game, text, said", [
+    ("fa", "harmonies", "یک مهرهٔ سبز", "مهرهٔ"),
+    ("fa", "harmonies", "جانوران می‌آیند", "جانوران"),
+    ("fa", "azul", "از کارخانه‌ها بردار", "کارخانه‌ها"),
+    ("fa", "azul", "روی خط الگوی 2", "خط الگوی"),
+    ("nl", "harmonies", "drie fiches", "fiches"),
+    ("nl", "harmonies", "de fichekleur", "fichekleur"),
+    ("nl", "harmonies", "een dierenblokje", "dierenblokje"),
+    ("nl", "harmonies", "acht zonnen", "zonnen"),
+    ("nl", "harmonies", "twee Akkers", "Akkers"),
+    ("vi", "harmonies", "một ngôi nhà đỏ", "nhà"),
+    ("vi", "harmonies", "ba quân xám", "quân"),
+    ("vi", "both", "chạy ô mã này", "ô mã"),
+    ("vi", "azul", "hàng mẫu 2", "hàng mẫu"),
+])
+def test_a_replaced_form_is_found_with_its_inflections(language, game, text, said):
+    assert [s for s, _ in glossary.misused(language, game, text)] == [said]
+
+
+@pytest.mark.parametrize("language, game, text", [
+    ("nl", "harmonies", "zonder een token"),                    # zon- is not zon
+    ("nl", "harmonies", "uit het zakje"),                       # the rulebook's zakje holds zak
+    ("vi", "harmonies", "một tòa nhà đỏ"),                      # nhà inside tòa nhà
+    ("vi", "azul", "một ngôi nhà"),                             # a Harmonies word in an Azul text
+    ("fa", "harmonies", "با صفحه‌کلید بنویس"),                  # a keyboard, not a board
+    ("fa", "harmonies", "سه توکن (مهره) بردار"),                # a gloss after the rulebook's word
+    ("nl", "harmonies", "drie tokens (fiches)"),
+    ("fa", "both", "صفحهٔ تو در آزول"),                          # Azul's own word in a shared text
+    ("nl", "harmonies", "`place_token` en {fiche}"),            # code and placeholders are no prose
+])
+def test_other_words_glosses_and_code_are_not_flagged(language, game, text):
+    assert glossary.misused(language, game, text) == []
+
+
+def test_a_lesson_or_catalogue_in_other_words_fails_the_check(tree, monkeypatch):
+    lessons.update("nl", Path("azul-lessons/01-x.ipynb"))
+    _translate("nl", {"intro": "# Tegels\n\nEen **fabriek** heeft 4 tegels.", "table": TABLE})
+    lessons.build("nl", Path("azul-lessons/01-x.ipynb"))
+    texts = [("harmonies", "translations/nl/harmonies-lessons/03-x.po cell abc", "Neem drie fiches."),
+             ("harmonies", "harmonies/locale/nl.json tokens.refused", "Die akker telt.")]
+    monkeypatch.setattr(glossary, "texts", lambda language: texts if language == "nl" else [])
+    found = [line for line in lessons.problems() if line.startswith("nl ")]
+    assert found == [
+        "nl translations/nl/harmonies-lessons/03-x.po cell abc: «fiches» for token; the rulebook says "
+        "«token» (Dutch Harmonies rulebook)",
+        "nl harmonies/locale/nl.json tokens.refused: «akker» for field; the rulebook says «veld» "
+        "(Dutch Harmonies rulebook)"]
+
+
+def test_persian_digits_fail_the_check(tree, monkeypatch):
+    where = "harmonies/locale/fa.json x"
+    persian = [("harmonies", where, "۱ تا ۴")]
+    monkeypatch.setattr(glossary, "texts", lambda language: persian if language == "fa" else [])
+    assert any("Persian digits" in line and where in line for line in lessons.problems())
+
+
+# -- Persian numbers keep their order ------------------------------------------------------------------
+LRI, PDI = "\u2066", "\u2069"
+
+
+@pytest.mark.parametrize("text, isolated", [
+    ("امتیاز −3 است", f"امتیاز {LRI}−3{PDI} است"),
+    ("120 − 9 = 111", f"{LRI}120 − 9 = 111{PDI}"),
+    ("−1، −2", f"{LRI}−1{PDI}، {LRI}−2{PDI}"),
+    ("بین 1–3", f"بین {LRI}1–3{PDI}"),
+    ("**+19**", f"**{LRI}+19{PDI}**"),
+    ("خانهٔ c3 و 12 امتیاز", "خانهٔ c3 و 12 امتیاز"),                  # a cell name, a plain number
+    ("`x = -1` و [a](b/03-x-2.ipynb)", "`x = -1` و [a](b/03-x-2.ipynb)"),  # code, a link target
+    ("1. یک\n- 2 دو", "1. یک\n- 2 دو"),                                 # a list, not a subtraction
+    (f"{LRI}−1{PDI}", f"{LRI}−1{PDI}"),                                 # already isolated
+])
+def test_signed_numbers_and_sums_are_isolated(text, isolated):
+    assert lessons.isolate_numbers(text) == isolated
+
+
+def test_the_persian_notebook_isolates_its_numbers_the_po_file_stays_plain(tree):
+    for language in ("fa", "nl"):
+        lessons.update(language, Path("azul-lessons/01-x.ipynb"))
+    _translate("fa", {"intro": "# کاشی‌ها\n\nکف: −1، −2. روی هم 4 + 3 = 7.", "table": TABLE})
+    source = lessons.translated("fa", Path("azul-lessons/01-x.ipynb")).cells[0].source
+    assert f"{LRI}−1{PDI}، {LRI}−2{PDI}" in source and f"{LRI}4 + 3 = 7{PDI}" in source
+    assert LRI not in lessons.load("fa", Path("azul-lessons/01-x.ipynb"))[0].msgstr
+    nl = {"intro": "# Tegels\n\n−1 en 4 + 3 = 7.", "table": TABLE}
+    _translate("nl", nl)
+    assert LRI not in lessons.translated("nl", Path("azul-lessons/01-x.ipynb")).cells[0].source
+
+
+# -- the review sheet -----------------------------------------------------------------------------------
+def test_the_review_sheet_shows_english_translation_and_terms(tree, tmp_path):
+    lessons.update("fa", Path("azul-lessons/01-x.ipynb"))
+    _translate("fa", {"intro": "# کاشی‌ها\n\nیک **کارگاه** 4 کاشی دارد: −1.", "table": ""})
+    pages = lessons.review.write(lessons, "fa", tmp_path / "out")
+    assert [p.relative_to(tmp_path / "out").as_posix() for p in pages] == ["azul-lessons/01-x.html"]
+    page = pages[0].read_text(encoding="utf-8")
+    assert "A **factory** holds 4 tiles." in page and "یک **کارگاه** 4 کاشی دارد" in page
+    assert "factory display: <b>کارگاه</b>" in page and "tile: <b>کاشی</b>" in page
+    assert f"{LRI}−1{PDI}" in page and 'dir="rtl"' in page
+    assert "not translated yet" in page  # the table cell has no translation
+    assert 'href="azul-lessons/01-x.html"' in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_review_command_writes_a_page_per_lesson(tmp_path):
+    assert lessons.main(["review", "vi", "--out", str(tmp_path)]) == 0
+    pages = sorted((tmp_path / "vi").rglob("*.html"))
+    assert len(pages) == len(lessons.english_notebooks()) + 1
+    page = (tmp_path / "vi" / "harmonies-lessons" / "06-end-of-the-game.html").read_text(encoding="utf-8")
+    assert "more animal cubes" in page and "khối động vật" in page and "lesson.06.tie_cubes" in page

@@ -15,8 +15,10 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py update [LANG…]    # PO files follow the English cells
     python tools/lessons.py build [LANG…]     # write notebooks/<lang>/ from English and the PO files
     python tools/lessons.py missing [LANG…]   # what a language still lacks (empty or changed cells)
-    python tools/lessons.py check             # missing, stale, or a generated notebook out of date
+    python tools/lessons.py check             # missing, stale, a generated notebook out of date, or a
+                                              # translation not in the rulebook's words (glossary.po)
     python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
+    python tools/lessons.py review LANG [--out FOLDER]     # a printable page per lesson, FOLDER/LANG/
 
 ``share`` counts the words a learner reads: the markdown cells as rendered (no code spans or blocks,
 link targets or HTML tags) and, with ``--run``, the printed, text and HTML outputs of the notebooks,
@@ -39,6 +41,10 @@ from pathlib import Path
 import nbformat
 import polib
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import glossary  # noqa: E402
+import review  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "notebooks" / "en"
 TRANSLATIONS = ROOT / "translations"
@@ -47,6 +53,7 @@ RIGHT_TO_LEFT = {"fa"}
 HEADER = 'Header("en")'
 GOLDEN_MARK = "# NBVAL_CHECK_OUTPUT"
 TARGET_SHARE = 0.98  # of the words a learner reads, in the lesson's language
+PERSIAN_DIGIT = re.compile("[\u06f0-\u06f9\u0660-\u0669]")  # the project writes Western digits everywhere
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
 
 
@@ -125,7 +132,7 @@ def translated(language: str, notebook: Path):
             cell.source = entry.msgstr
             if language in RIGHT_TO_LEFT:
                 # Markdown between the blank lines still renders; the block reads right to left.
-                cell.source = f'<div dir="rtl" lang="{language}">\n\n{cell.source}\n\n</div>'
+                cell.source = f'<div dir="rtl" lang="{language}">\n\n{isolate_numbers(cell.source)}\n\n</div>'
         elif cell.cell_type == "code" and cell.source.startswith(GOLDEN_MARK):
             # nbval compares printed lines with golden outputs in English only; the translated
             # notebook runs in CI too, its assert cells checking the same facts in every language.
@@ -135,6 +142,31 @@ def translated(language: str, notebook: Path):
         raise SystemExit(f"{notebook}: the first code cell must show {HEADER}")
     first.source = first.source.replace(HEADER, f'Header("{language}")')
     return nb
+
+
+# A number with a sign, or numbers joined by operators ("−3", "120 − 9 = 111", "1–3", "35 × 3"): in a
+# right-to-left paragraph the bidirectional algorithm would show "3−" and "111 = 9 − 120". Each such
+# expression is wrapped in a left-to-right isolate (LRI … PDI), as tabletop isolates a widget's values.
+# Code, link targets, HTML tags and text already isolated are left as they are.
+LRI, PDI = "\u2066", "\u2069"
+NUMBER = r"[−+-]?\d+(?:[.,]\d+)*%?"
+OPERATOR = r"[ \t]*[−+×÷=/→–-][ \t]*"
+EXPRESSION = re.compile(rf"(?<![\w.\u2066-\u2068]){NUMBER}(?:{OPERATOR}{NUMBER})*(?![\w\u2069])")
+KEPT = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>"
+                  r"|[\u2066-\u2068][^\u2069]*\u2069", re.S | re.M)
+
+
+def isolate_numbers(markdown: str) -> str:
+    """Persian prose with each signed number or arithmetic expression in a left-to-right isolate."""
+    def one(match: re.Match) -> str:
+        text = match.group()
+        return f"{LRI}{text}{PDI}" if re.search(r"[−+×÷=/→–-]", text) else text
+
+    out, last = [], 0
+    for kept in KEPT.finditer(markdown):
+        out += [EXPRESSION.sub(one, markdown[last:kept.start()]), kept.group()]
+        last = kept.end()
+    return "".join(out + [EXPRESSION.sub(one, markdown[last:])])
 
 
 def target(language: str, notebook: Path) -> Path:
@@ -162,6 +194,9 @@ def problems() -> list[str]:
         made = {p.relative_to(folder) for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
         found += [f"{language} {extra}: no English notebook of that name (delete it)"
                   for extra in sorted(made - set(english_notebooks()))]
+        found += glossary.problems(language)
+        found += [f"{language} {where}: Persian digits in «{text}»; write Western digits (0-9)"
+                  for _, where, text in glossary.texts(language) if PERSIAN_DIGIT.search(text)]
     return found
 
 
@@ -322,6 +357,12 @@ def share_report(languages: list[str], run: bool = False, only: list[str] = (),
     return 0 if low >= least else 1
 
 
+def _itself():
+    """This module's functions for tools/review.py (tests load it by path: not in sys.modules)."""
+    from types import SimpleNamespace
+    return SimpleNamespace(**globals())
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     languages = [code for code in rest if code in LANGUAGES] or list(LANGUAGES)
@@ -348,6 +389,13 @@ def main(argv: list[str]) -> int:
                     total += 1
         print(f"{total} cells to translate")
         return 1 if total else 0
+    if command == "review":
+        out = Path(rest[rest.index("--out") + 1]) if "--out" in rest else ROOT / "build" / "review"
+        for language in languages:
+            folder = out / language
+            pages = review.write(_itself(), language, folder)
+            print(f"{language}: {len(pages)} lesson pages, start at {folder / 'index.html'}")
+        return 0
     if command == "share":
         only = [arg for arg in rest if arg not in LANGUAGES and arg != "--run"]
         return share_report(languages, run="--run" in rest, only=only)

@@ -209,7 +209,7 @@ def test_a_persian_lesson_in_jupyterlab_reads_right_to_left_and_the_menu_opens_i
         const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
         return Boolean(panel && panel.context && panel.context.path === 'nl/{LESSON}');
     }}""", timeout=120_000)
-    page.locator(".jp-MarkdownCell h1", has_text="Je beurt: fiches nemen").first.wait_for()
+    page.locator(".jp-MarkdownCell h1", has_text="Je beurt: tokens nemen").first.wait_for()
     # Leaving the page cuts short what it was still loading (a busy favicon): not the server's failure.
     watched.failed[before:] = [f for f in watched.failed[before:] if not f.endswith("net::ERR_ABORTED")]
     watched.shot("-dutch")
