@@ -45,6 +45,11 @@ class Action:
     def to_text(self) -> str:
         return str(self)
 
+    def __reduce__(self):
+        # pickle and deepcopy rebuild an action from its fields (the default would set the slots
+        # one by one, which __setattr__ refuses).
+        return (type(self), tuple(getattr(self, name) for name in self.__slots__))
+
 
 def _init(obj: Action, **fields) -> None:
     for name, value in fields.items():
