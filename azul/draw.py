@@ -704,7 +704,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
     boards = []
     for p, board in enumerate(game.boards):
         to_move = p == game.current and not game.over
-        name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners
+        name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners()
                  else "draw.player.name", player=p)
         scene = board_scene(board, highlight=highlight, gray=game.gray, title=name,
                             key_prefix=f"player:{p}:", display=d)
@@ -729,7 +729,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
 def _status(game) -> str:
     wall = t("draw.status.gray_wall" if game.gray else "draw.status.coloured_wall")
     if game.over:
-        return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores))
+        return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores()))
     line = _line_to_place(game)
     if line is not None:
         return t("draw.status.tiling", round=game.round, wall=wall, player=game.current, line=line)

@@ -66,12 +66,27 @@ OFFER, TILING, OVER = "offer", "tiling", "over"
 PHASES = (OFFER, TILING, OVER)
 
 
+class Score(int):
+    """A player's score: a number, with the ``total`` that every game's scores have
+    (``tabletop.game.Score``)."""
+
+    __slots__ = ()
+
+    @property
+    def total(self) -> int:
+        return int(self)
+
+    def to_dict(self) -> dict:
+        return {"total": int(self)}
+
+
 class Game:
     """An Azul game for 2 to 4 players on the coloured (``"colored"``) or ``"gray"`` wall.
 
-    ``legal_moves()`` lists what the player to move (``current``) may do, ``play(move)`` does one
-    of them (a ``Take``, a ``Place`` or its text). ``copy()`` is cheap; ``to_dict()`` and
-    ``from_dict()`` save and restore everything, the random generator included.
+    ``legal_actions()`` (also ``legal_moves()``) lists what the player to move (``current``) may
+    do, ``play(move)`` does one of them (a ``Take``, a ``Place`` or its text). ``copy()`` is cheap;
+    ``to_dict()`` and ``from_dict()`` save and restore everything, the random generator included.
+    It is a ``tabletop.game.Game``.
     """
 
     __slots__ = ("boards", "gray", "sources", "bag", "lid", "centre_marker", "marker_holder",
@@ -103,8 +118,10 @@ class Game:
     # --- reading the state ---------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
+    def seats(self) -> int:
         return len(self.boards)
+
+    players = seats  # the lessons' name for the number of players
 
     @property
     def wall(self) -> str:
@@ -124,11 +141,9 @@ class Game:
     def over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def scores(self) -> list[int]:
-        return [board.score for board in self.boards]
+    def scores(self) -> list[Score]:
+        return [Score(board.score) for board in self.boards]
 
-    @property
     def winners(self) -> list[int]:
         """The winning players once the game is over (several when they share the victory)."""
         return winners(self.boards) if self.phase == OVER else []
@@ -143,7 +158,7 @@ class Game:
 
     # --- moves ---------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_actions(self) -> list[Move]:
         """Every move the player ``current`` may make now, in a fixed order: factories by number,
         then the centre; colours B Y R K W; pattern lines top to bottom, then the floor. In the
         gray tiling phase: the free columns of the line to tile, or the floor when none is free."""
@@ -162,6 +177,16 @@ class Game:
             columns = free_columns(board, line, colour, self.gray) or [FLOOR]
             return [Place(line, colour, column) for column in columns]
         return []
+
+    legal_moves = legal_actions  # the lessons' name
+
+    @staticmethod
+    def parse_action(text: str) -> Move:
+        return parse_move(text)
+
+    @staticmethod
+    def action_text(move: Move) -> str:
+        return str(move)
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (or the move written as that text) for the player ``current``; an illegal
@@ -313,7 +338,7 @@ class Game:
         circulating = [b + k for b, k in zip(self.bag, self.lid, strict=True)]
         bonuses = end_of_phase(self.boards, self.gray, circulating)
         self.last_tiling += bonuses
-        self.score_history.append(self.scores)
+        self.score_history.append([board.score for board in self.boards])
         if bonuses:
             self.phase = OVER
         else:
@@ -354,7 +379,7 @@ class Game:
         self.tiles_on_table = drawn
         if not drawn:  # nothing to play with: the game cannot go on
             self.last_tiling += [end_bonus(board, p) for p, board in enumerate(self.boards)]
-            self.score_history.append(self.scores)
+            self.score_history.append([board.score for board in self.boards])
             self.phase = OVER
 
     # --- copies and files ----------------------------------------------------------------------

@@ -701,7 +701,7 @@ class Advice:
         return t("advisor.advice", moves=moves, gain=f"{self.gain:+.1f}", reason=self.reason)
 
 
-def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int = DEFAULT_TOP,
+def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top: int = DEFAULT_TOP,
            seconds: float | None = None, width: int = 4) -> list[Advice]:
     """The current player's best whole turns, best first (see the module docstring).
 

@@ -9,13 +9,13 @@ Figure has no picture of its own for Jupyter), and ``fig.savefig("out.png")`` wr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from tabletop.i18n import join_or
+from tabletop import game as game_api
 from tabletop.mpl import shaped as _shaped
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
@@ -24,7 +24,7 @@ from . import draw, habitats
 from .board import Board, Side
 from .cards import Card
 from .cards import card as _card_lookup
-from .game import Game, play_game
+from .game import Game
 from .locale import t
 from .policies import POLICIES
 from .scoring import CATEGORIES, Breakdown, category_title
@@ -181,32 +181,20 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None 
 # ---------------------------------------------------------------------------------------------
 # Simulated games
 
-_POLICIES: dict[str, Callable[[int], Callable]] = POLICIES  # random, greedy, strong
+def simulate(n: int, players: int = 2, seed: int | str = 0, policy: str | Sequence[str] = "random", *,
+             side: str = "A", spirits: bool = False, river: str = "shortest-path") -> list[list[int]]:
+    """Play ``n`` games to the end and return the final totals, game by game, seat by seat
+    (``tabletop.game.simulate``, as in Azul).
 
-
-def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str] = "random", *,
-             side: str = "A", spirits: bool = False, river: str = "shortest-path") -> list[int]:
-    """Play ``n`` games to the end and return every player's final total (``n × players`` numbers,
-    game by game, seat by seat).
-
-    Game ``k`` is seeded ``seed + k`` and each seat's policy ``(seed + k) * 10 + seat``, as
-    ``python -m harmonies play --seed`` does, so any game can be replayed from the command line.
-    ``policy``: ``"random"``, ``"greedy"`` or ``"strong"`` for every seat, or one name per seat.
+    Game ``k`` is seeded ``"{seed}:{k}"`` and its seat ``p`` plays with ``"{seed}:{k}:{p}"``, as
+    ``python -m harmonies play --seed {seed}:{k}`` plays it, so any game can be replayed from the
+    command line. ``policy``: ``"random"``, ``"greedy"`` or ``"strong"`` for every seat, or one name
+    per seat.
     """
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) != players:
-        raise ValueError(t.count("figures.simulate.policies", players, policies=len(names)))
-    for name in names:
-        if name not in _POLICIES:
-            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=join_or(_POLICIES)))
-    totals: list[int] = []
-    for k in range(n):
-        game_seed = seed + k
-        seats = [_POLICIES[name](game_seed * 10 + s) for s, name in enumerate(names)]
-        game = Game(players=players, side=side, spirits=spirits, seed=game_seed, river=river)
-        play_game(game, seats)
-        totals.extend(b.total for b in game.scores())
-    return totals
+    def new_game(game_seed: str) -> Game:
+        return Game(players=players, side=side, spirits=spirits, seed=game_seed, river=river)
+
+    return game_api.simulate(new_game, POLICIES, n, policy, players, seed)
 
 
 def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins: int | Sequence[float] = 20,
@@ -243,15 +231,16 @@ def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins
     return fig
 
 
-def tournament(n: int, policies: Sequence[str] = ("random", "greedy", "strong"), seed: int = 0, *,
+def tournament(n: int, policies: Sequence[str] = ("random", "greedy", "strong"), seed: int | str = 0, *,
                side: str = "A", spirits: bool = False, river: str = "shortest-path") -> dict[str, list[int]]:
     """``n`` seeded games with one seat per policy (in this order), as ``simulate`` plays them: each
     policy's final totals, game by game. A policy named twice gets its seats' totals in turn."""
     names = list(policies)
-    totals = simulate(n, players=len(names), seed=seed, policy=names, side=side, spirits=spirits, river=river)
+    finals = simulate(n, players=len(names), seed=seed, policy=names, side=side, spirits=spirits, river=river)
     out: dict[str, list[int]] = {name: [] for name in names}
-    for k, total in enumerate(totals):
-        out[names[k % len(names)]].append(total)
+    for totals in finals:
+        for name, total in zip(names, totals, strict=True):
+            out[name].append(total)
     return out
 
 
@@ -289,7 +278,7 @@ def tournament_chart(results: Mapping[str, Sequence[int]], *, title: str | None 
 
 def _policy_title(name: str) -> str:
     """A policy's name in the language in force (the seat kinds of the game table), else as given."""
-    return t(f"table.seat.{name}") if name in _POLICIES else name
+    return t(f"table.seat.{name}") if name in POLICIES else name
 
 
 __all__ = ["rotation_sheet", "breakdown_chart", "compare_breakdowns", "simulate", "score_histogram",

@@ -242,7 +242,10 @@ class _CubeCache:
 
 
 class Game:
-    """A game of Harmonies for 1 to 4 players (1 is the solo mode). See the module docstring."""
+    """A game of Harmonies for 1 to 4 players (1 is the solo mode). See the module docstring.
+
+    It is a ``tabletop.game.Game``: ``seats``, ``current``, ``legal_actions()``, ``play()``, ``over``,
+    ``scores()``, ``winners()``, ``to_dict()``/``from_dict()``, ``copy()``."""
 
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
                  seed: int | None = None, river: str = "shortest-path", cube_supply: int | None = None):
@@ -321,6 +324,11 @@ class Game:
         return dict(zip(COLOURS, self.pouch, strict=True))
 
     # -- reading the state ------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        """How many players (``tabletop.game.Game``'s name for ``n``)."""
+        return self.n
+
     @property
     def player(self) -> Player:
         """The player whose turn it is."""
@@ -417,6 +425,14 @@ class Game:
                 acts.extend(swap_action(i) for i in sorted(self.display))
             acts.append(END)
         return acts
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return parse_action(text)
+
+    @staticmethod
+    def action_text(action: Action) -> str:
+        return str(action)
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -855,27 +871,6 @@ class Game:
         return "\n".join(lines)
 
 
-def play_game(game: Game, policies, max_actions: int = 100_000) -> Game:
-    """Play ``game`` to its end: ``policies`` is one policy for every seat or a sequence, one per seat.
-
-    Returns the same game object, finished. ``max_actions`` guards against a policy that never ends
-    its turns (a RuntimeError names it).
-    """
-    if callable(policies):
-        seats = [policies] * game.n
-    else:
-        seats = list(policies)
-        if len(seats) != game.n:
-            raise ValueError(t("game.error.policies", policies=len(seats), players=game.n))
-    for _ in range(max_actions):
-        if game.over:
-            return game
-        game.play(seats[game.current](game))
-    if game.over:
-        return game
-    raise RuntimeError(t("game.error.never_ends", actions=max_actions, policy=repr(seats[game.current])))
-
-
 _HANDLERS = {
     TakeTokens: Game._take_tokens,
     PlaceToken: Game._place_token,
@@ -886,5 +881,5 @@ _HANDLERS = {
     EndTurn: Game._end_turn,
 }
 
-__all__ = ["Game", "Player", "play_game", "END_REASONS", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY",
+__all__ = ["Game", "Player", "END_REASONS", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY",
            "HAND_LIMIT"]

@@ -7,12 +7,17 @@ messages) into that language. ``language_code`` is ``--lang``'s type: an unknown
 argparse with a message that lists the languages. argparse looks its words up through the
 module-level ``_`` and ``ngettext`` it imported from gettext, at the moment it needs them; ``speak``
 replaces those two.
+
+The conventions both command lines share live here too: ``language_kept`` (the language is put back
+afterwards), ``play_result`` (the keys of ``play --json``), ``seed_argument`` and ``pretty_json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 from . import i18n
 from .locale import t
@@ -86,3 +91,52 @@ def language_code(text: str) -> str:
         return i18n.check_language(text)
     except i18n.UnknownLanguage as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+@contextmanager
+def language_kept():
+    """Run a command and put the language back as it found it afterwards (``--lang`` changes it
+    for the command only, so calling ``main`` from a notebook changes nothing there)."""
+    before = i18n.language()
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def play_result(game, seed: object, policies: Sequence[str], details: Sequence[dict],
+                **fields) -> dict:
+    """``play --json`` of both games: the seed, the number of players, the policies, per player
+    (numbered from 1) its ``total`` and the game's ``details``, the winners (numbered from 1), then
+    the game's own ``fields``."""
+    scores = [{"player": p, "total": score.total, **more}
+              for p, (score, more) in enumerate(zip(game.scores(), details, strict=True), 1)]
+    return {"seed": seed, "players": game.seats, "policies": list(policies), **fields,
+            "scores": scores, "winners": [seat + 1 for seat in game.winners()]}
+
+
+def seed_argument(text: str) -> int | str:
+    """``--seed``'s type: a number, or a seed as ``simulate`` writes it (``7:1``)."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def pretty_json(value, indent: str = "") -> str:
+    """JSON for people: a value nested at most two deep (a placement, a match with its cells) stays
+    on one line; anything deeper gets one line per key or item, so that long lists read down."""
+    if _depth(value) <= 2:
+        return json.dumps(value)
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    items = [f"{inner}{pretty_json(v, inner)}" for v in value]
+    return "[\n" + ",\n".join(items) + f"\n{indent}]"
+
+
+def _depth(value) -> int:
+    """How deep containers nest in a JSON value: 0 for a number or a text, 1 for a flat list."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0

@@ -8,8 +8,8 @@ import pytest
 from harmonies import habitats
 from harmonies.actions import END, PlaceCube, PlaceToken, TakeCard, TakeTokens
 from harmonies.advisor import Advice, advise
-from harmonies.game import Game, play_game
-from harmonies.policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy
+from harmonies.game import Game
+from harmonies.policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_game
 from harmonies.tokens import Colour
 from tabletop import i18n
 

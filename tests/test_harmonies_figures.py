@@ -106,26 +106,27 @@ class TestBreakdowns:
 
 class TestSimulation:
     def test_totals_per_player_and_game_reproducible(self):
-        totals = figures.simulate(3, players=2, seed=5)
-        assert len(totals) == 6 and all(isinstance(t, int) and t >= 0 for t in totals)
-        assert figures.simulate(3, players=2, seed=5) == totals
+        finals = figures.simulate(3, players=2, seed=5)
+        assert len(finals) == 3 and all(len(game) == 2 for game in finals)  # game by game, seat by seat
+        assert all(isinstance(t, int) and t >= 0 for game in finals for t in game)
+        assert figures.simulate(3, players=2, seed=5) == finals
 
     def test_a_simulated_game_is_the_command_lines_game(self, capsys):
-        totals = figures.simulate(1, players=2, seed=7, policy=["greedy", "random"])
-        assert main(["play", "--players", "2", "--seed", "7", "--policy", "greedy,random", "--json"]) == 0
+        (totals,) = figures.simulate(1, players=2, seed=7, policy=["greedy", "random"])
+        assert main(["play", "--players", "2", "--seed", "7:0", "--policy", "greedy,random", "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert totals == [s["total"] for s in data["scores"]]
 
     def test_the_strong_player_simulates_as_on_the_command_line(self, capsys):
-        totals = figures.simulate(1, players=2, seed=4, policy=["strong", "greedy"])
-        assert main(["play", "--players", "2", "--seed", "4", "--policy", "strong,greedy", "--json"]) == 0
+        (totals,) = figures.simulate(1, players=2, seed=4, policy=["strong", "greedy"])
+        assert main(["play", "--players", "2", "--seed", "4:0", "--policy", "strong,greedy", "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert totals == [s["total"] for s in data["scores"]]
 
     def test_bad_policies(self):
-        with pytest.raises(ValueError, match="not a policy"):
+        with pytest.raises(ValueError, match="no policy 'clever'"):
             figures.simulate(1, policy="clever")
-        with pytest.raises(ValueError, match="2 policies for 3 players"):
+        with pytest.raises(ValueError, match=r"one per seat \(3\), not 2"):
             figures.simulate(1, players=3, policy=["random", "greedy"])
 
     def test_histogram_bins_and_mean(self):
@@ -188,7 +189,7 @@ def test_a_tournament_gives_each_policy_its_totals_game_by_game():
     results = figures.tournament(2, seed=5)
     assert list(results) == ["random", "greedy", "strong"] and all(len(v) == 2 for v in results.values())
     totals = figures.simulate(2, players=3, seed=5, policy=["random", "greedy", "strong"])
-    assert [results[name][k] for k in range(2) for name in results] == totals
+    assert [[results[name][k] for name in results] for k in range(2)] == totals
     assert figures.tournament(2, seed=5) == results  # seeded: the same games again
 
 
