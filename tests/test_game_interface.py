@@ -62,7 +62,7 @@ def test_a_random_game_keeps_every_round_trip_at_every_step(kind, seed):
     assert isinstance(game, api.Game)
     player, steps = api.RandomPolicy(seed), 0
     while not game.over:
-        assert 0 <= game.current < game.seats and game.legal_actions() and game.winners() in ([], game.winners())
+        assert 0 <= game.current < game.seats and game.legal_actions()
         check_step(game, player(game))
         steps += 1
     assert steps > 10 and game.legal_actions() == []
