@@ -95,7 +95,7 @@ from .errors import (
     TurnOrderError,
 )
 from .locale import t
-from .tokens import EMPTY, NEXT, POUCH_COUNTS, Colour
+from .tokens import EMPTY, NEXT, NEXT_BY_COLOUR, POUCH_COUNTS, Colour
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
@@ -109,7 +109,6 @@ END_EMPTY_CELLS = 2  # a player ending a turn with this many empty cells or fewe
 _CARDS: dict[int, Card] = all_cards()
 _ANIMALS = tuple(animal_ids())
 _SPIRITS = tuple(spirit_ids())
-_NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in COLOURS}
 # For each card, the stack codes each of its needs accepts: a board lacking one of them cannot hold
 # the habitat, which spares the habitat search on most boards of the opening.
 _CARD_NEED_MASKS = {i: tuple({need_mask(p.need) for p in c.pattern}) for i, c in _CARDS.items()}
@@ -286,7 +285,8 @@ class Game:
 
         self.pouch = [POUCH_COUNTS[c] for c in COLOURS]  # tokens per colour, in COLOURS order
         self.out_of_game = [0] * len(COLOURS)  # solo: untaken tokens put back in the box
-        self.central: list[list[Colour]] = [self._draw(TOKENS_PER_SPACE) for _ in range(SPACES[players])]
+        self.central: list[list[Colour]] = [self.draw_tokens(TOKENS_PER_SPACE)
+                                            for _ in range(SPACES[players])]
         self.refills = 0
 
         self.current = 0
@@ -300,8 +300,13 @@ class Game:
         self.history: list[Action] = []
 
     # -- the pouch --------------------------------------------------------------------------------
-    def _draw(self, k: int) -> list[Colour]:
-        """Up to ``k`` random tokens out of the pouch."""
+    def reseed(self, seed: int | str) -> None:
+        """From now on draw from ``random.Random(seed)``: a coach imagining the hidden draws, or a
+        lesson's position, gets draws of its own without touching the generator's insides."""
+        self._rng = random.Random(seed)
+
+    def draw_tokens(self, k: int) -> list[Colour]:
+        """Up to ``k`` random tokens out of the pouch (they leave it)."""
         pouch, rng, out = self.pouch, self._rng, []
         for _ in range(k):
             total = sum(pouch)
@@ -403,7 +408,7 @@ class Game:
             codes, cubes = p.board.codes, p.board.cubes
             for colour in COLOURS:
                 if colour in hand:
-                    row, nxt = table[colour], _NEXT_BY_COLOUR[colour]
+                    row, nxt = table[colour], NEXT_BY_COLOUR[colour]
                     if cubes:
                         acts.extend(row[i] for i, code in enumerate(codes)
                                     if nxt[code] >= 0 and i not in cubes)
@@ -681,7 +686,7 @@ class Game:
             return
         self.refills += 1
         for s in spaces:
-            self.central[s] = self._draw(TOKENS_PER_SPACE)
+            self.central[s] = self.draw_tokens(TOKENS_PER_SPACE)
 
     # -- the end ----------------------------------------------------------------------------------
     def score(self, seat: int | None = None) -> scoring.Breakdown:

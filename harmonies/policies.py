@@ -56,10 +56,9 @@ from .actions import (
 from .board import Board
 from .cards import card as _card
 from .game import Game
-from .tokens import EMPTY, NEXT, Colour
+from .tokens import EMPTY, NEXT, NEXT_BY_COLOUR, Colour
 
 _FINISHED = tuple(all(n < 0 for n in NEXT[code].values()) for code in range(len(NEXT)))
-_NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in Colour}
 
 
 def _landscapes(board: Board, river: str) -> int:
@@ -177,7 +176,7 @@ class GreedyPolicy:
         bonus = self._bonuses(game, board)
         best_rank, best = None, []
         for colour in dict.fromkeys(hand):
-            nxt = _NEXT_BY_COLOUR[colour]
+            nxt = NEXT_BY_COLOUR[colour]
             for i, code in enumerate(codes):
                 new = nxt[code]
                 if new < 0 or i in cubes:

@@ -42,7 +42,7 @@ def test_never_peeks_at_the_pouch_or_the_deck():
     other = g.copy()
     rng = random.Random(1)
     rng.shuffle(other.deck)
-    other._rng = random.Random(12345)  # the pouch's next draws differ too
+    other.reseed(12345)  # the pouch's next draws differ too
     assert other.deck != g.deck
     assert summary(advise(other, budget=4, seed=2)) == summary(advise(g, budget=4, seed=2))
 
