@@ -14,13 +14,13 @@ The rules about what a pattern line may take live here (``refusal``); the wall t
 
 from __future__ import annotations
 
-from . import checks
 from .errors import (
     IllegalMove,
     LineFull,
     LineHoldsOtherColour,
     ScenarioError,
     WallRowHasColour,
+    checks,
 )
 from .locale import t
 from .tiles import (

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 
-from . import checks
 from .board import Board
 from .errors import (
     ColourNotThere,
@@ -35,6 +34,7 @@ from .errors import (
     ScenarioError,
     WrongColour,
     WrongPhase,
+    checks,
 )
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move, take_table

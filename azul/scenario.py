@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import checks
 from .board import Board
-from .errors import IllegalMove, ScenarioError
+from .errors import IllegalMove, ScenarioError, checks
 from .locale import t
 from .tiles import COLOURS, LETTERS, LINES, SIZE, TILES_PER_COLOUR, WALL_KINDS, colour_title, series
 from .tiling import (
