@@ -120,16 +120,17 @@ def seed_argument(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def pretty_json(value, indent: str = "") -> str:
-    """JSON for people: a value nested at most two deep (a placement, a match with its cells) stays
-    on one line; anything deeper gets one line per key or item, so that long lists read down."""
-    if _depth(value) <= 2:
+def pretty_json(value, indent: str = "", item: bool = False) -> str:
+    """JSON for people: one line per key and per list item, down to the values that read as one
+    line (a flat value, or a list item nested at most two deep: a placement, a match with its
+    cells), so that long lists read down the page."""
+    if _depth(value) <= (2 if item else 1):
         return json.dumps(value)
     inner = indent + "  "
     if isinstance(value, dict):
         items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    items = [f"{inner}{pretty_json(v, inner)}" for v in value]
+    items = [f"{inner}{pretty_json(v, inner, item=True)}" for v in value]
     return "[\n" + ",\n".join(items) + f"\n{indent}]"
 
 
