@@ -267,4 +267,4 @@ class StrongPolicy:
 #: The policies by name, for the command line, the simulations and the game table.
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "strong": StrongPolicy}
 
-__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "play_game"]
+__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "play_game", "seed_for"]
