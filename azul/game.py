@@ -89,7 +89,7 @@ class Game:
     It is a ``tabletop.game.Game``.
     """
 
-    __slots__ = ("boards", "gray", "sources", "bag", "lid", "centre_marker", "marker_holder",
+    __slots__ = ("boards", "sources", "bag", "lid", "centre_marker", "marker_holder",
                  "first_player", "current", "round", "phase", "rng", "seed", "tiles_on_table",
                  "last_tiling", "score_history", "_tables")
 
@@ -103,8 +103,7 @@ class Game:
             seed = random.randrange(2**32)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.gray = wall == "gray"
-        self.boards = [Board() for _ in range(players)]
+        self.boards = [Board(wall == "gray") for _ in range(players)]
         self.sources = [[0] * len(COLOURS) for _ in range(FACTORIES[players] + 1)]
         self.bag = [TILES_PER_COLOUR] * len(COLOURS)
         self.lid = [0] * len(COLOURS)
@@ -124,8 +123,13 @@ class Game:
     players = seats  # the lessons' name for the number of players
 
     @property
+    def gray(self) -> bool:
+        """Whether the game is played on the gray wall (its boards know it)."""
+        return self.boards[0].gray
+
+    @property
     def wall(self) -> str:
-        return "gray" if self.gray else "colored"
+        return self.boards[0].wall_kind
 
     @property
     def factories(self) -> list[list[int]]:
@@ -174,7 +178,7 @@ class Game:
             board = self.boards[self.current]
             line = board.next_complete_line()
             colour = board.line_colour[line]
-            columns = free_columns(board, line, colour, self.gray) or [FLOOR]
+            columns = free_columns(board, line, colour) or [FLOOR]
             return [Place(line, colour, column) for column in columns]
         return []
 
@@ -299,7 +303,7 @@ class Game:
         if move.colour != colour:
             raise WrongColour(t("game.refused.wrong_colour", line=line, held=colour_title(colour),
                                 colour=colour_title(move.colour)))
-        step = resolve_line(board, self.current, line, move.column, self.gray, self.lid)
+        step = resolve_line(board, self.current, line, move.column, self.lid)
         self.last_tiling.append(step)
         self._continue_tiling()
 
@@ -336,7 +340,7 @@ class Game:
         if self.marker_holder is not None:
             self.first_player = self.marker_holder
         circulating = [b + k for b, k in zip(self.bag, self.lid, strict=True)]
-        bonuses = end_of_phase(self.boards, self.gray, circulating)
+        bonuses = end_of_phase(self.boards, circulating)
         self.last_tiling += bonuses
         self.score_history.append([board.score for board in self.boards])
         if bonuses:
@@ -388,7 +392,6 @@ class Game:
         """An independent copy (its random generator continues the same sequence)."""
         other = Game.__new__(Game)
         other.boards = [board.copy() for board in self.boards]
-        other.gray = self.gray
         other.sources = [counts[:] for counts in self.sources]
         other.bag = self.bag[:]
         other.lid = self.lid[:]
@@ -552,7 +555,6 @@ def _read_game(cls, data) -> Game:
         raise ScenarioError("players", t("game.file.players", found=len(players)))
     n = len(players)
     game = cls.__new__(cls)
-    game.gray = gray
     game.boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):

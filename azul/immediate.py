@@ -30,7 +30,7 @@ def gain(game: Game, move: Move) -> int:
         room = line + 1 - board.line_count[line]
         if n >= room:
             to_floor += n - room
-            columns = free_columns(board, line, move.colour, game.gray)
+            columns = free_columns(board, line, move.colour)
             if columns:
                 wall_points = max(placement_points(board.wall, line, column)
                                   for column in columns)

@@ -111,5 +111,5 @@ def test_a_game_ends_when_every_row_misses_a_colour_locked_away():
     circulating = [b + k for b, k in zip(game.bag, game.lid, strict=True)]
     assert game.round == 6 and circulating[WHITE] == 0
     assert not any(board.has_complete_row() for board in game.boards)
-    assert all(is_blocked(board, False, circulating) for board in game.boards)
+    assert all(is_blocked(board, circulating) for board in game.boards)
     assert game.legal_moves() == [] and game.winners()
