@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2,
                        help=t("cli.help.players"))
     play_.add_argument("--seed", type=commandline.seed_argument, default=None, help=t("cli.help.seed"))
-    play_.add_argument("--policy", type=_policy_list, default=["random"],
+    play_.add_argument("--policy", type=commandline.policy_list(POLICIES), default=["random"],
                        metavar="|".join(sorted(POLICIES)),
                        help=t("cli.help.policy", policies=join_or(sorted(POLICIES))))
     play_.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
@@ -87,16 +87,6 @@ def _parser() -> argparse.ArgumentParser:
     render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
     return parser
-
-
-def _policy_list(text: str) -> list[str]:
-    """``strong,greedy``: one policy name per seat, or one for every seat."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(t("cli.play.unknown_policy", policy=repr(name),
-                                               policies=join_or(sorted(POLICIES))))
-    return names
 
 
 def _positive(text: str) -> int:
@@ -133,14 +123,11 @@ def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
     return 0
 
 
-RENDER_FORMATS = (".svg", ".png", ".pdf")
-
-
 def render(path: str, output: str, *, colour_blind: bool = False, high_contrast: bool = False,
            tiled: bool = False, stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stderr = stderr or sys.stderr
-    if Path(output).suffix.lower() not in RENDER_FORMATS:
-        problem = t("cli.render.unknown_format", output=output, formats=join_or(RENDER_FORMATS))
+    if Path(output).suffix.lower() not in commandline.RENDER_FORMATS:
+        problem = t("cli.render.unknown_format", output=output, formats=join_or(commandline.RENDER_FORMATS))
         print(t("cli.error", message=problem), file=stderr)
         return 2
     scenario = _read_scenario(path, stdin, stderr)

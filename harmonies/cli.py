@@ -29,10 +29,10 @@ from tabletop.game import computer_players, play_out
 from .errors import ScenarioError
 from .game import END_REASONS
 from .locale import t
+from .policies import POLICIES
 from .scenario import Scenario
 from .scoring import CATEGORIES, RIVER_READINGS, SCORE_KEYS  # SCORE_KEYS: the keys of score's JSON
 
-POLICIES = ("random", "greedy", "strong")  # the names of ``policies.POLICIES``
 STDIN = "-"
 
 
@@ -86,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=commandline.seed_argument, help=t("cli.help.seed"))
     p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A", help=t("cli.help.side"))
     p.add_argument("--spirits", action="store_true", help=t("cli.help.spirits"))
-    p.add_argument("--policy", default="random", type=_policy_list, metavar="|".join(POLICIES),
+    p.add_argument("--policy", default="random", type=commandline.policy_list(POLICIES),
+                   metavar="|".join(POLICIES),
                    help=t("cli.help.policy", example="strong,greedy"))
     p.add_argument("--budget", type=_budget, default=0, metavar="N", help=t("cli.help.budget"))
     p.add_argument("--river", choices=RIVER_READINGS, default=RIVER_READINGS[0],
@@ -126,15 +127,6 @@ def _budget(text: str) -> int:
 
 def _file_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=t("cli.help.file"))
-
-
-def _policy_list(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(t("cli.bad_policy", policy=repr(name),
-                                               policies=i18n.join_or(POLICIES)))
-    return names
 
 
 def _load(path: str) -> Scenario:
@@ -195,7 +187,6 @@ END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); no
 
 def _play(args: argparse.Namespace) -> int:
     from .game import Game
-    from .policies import POLICIES as KINDS
 
     if len(args.policy) not in (1, args.players):
         raise UsageError(t("cli.policy_count", players=args.players, policies=len(args.policy)))
@@ -206,7 +197,7 @@ def _play(args: argparse.Namespace) -> int:
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
     # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
-    play_out(game, computer_players(KINDS, names, seed, args.budget))
+    play_out(game, computer_players(POLICIES, names, seed, args.budget))
     details = [{**{k: v for k, v in score_dict(b).items() if k != "total"}, "cubes_placed": p.cubes_placed}
                for b, p in zip(game.scores(), game.players, strict=True)]
     result = commandline.play_result(game, seed, names, details, side=args.side, spirits=args.spirits,
@@ -241,7 +232,7 @@ def _play_text(r: dict) -> str:
 
 
 # -- render ----------------------------------------------------------------------------------------
-RENDER_FORMATS = (".svg", ".png", ".pdf")
+RENDER_FORMATS = commandline.RENDER_FORMATS  # the formats render writes, as in Azul
 
 
 def _render(args: argparse.Namespace) -> int:

@@ -9,14 +9,15 @@ module-level ``_`` and ``ngettext`` it imported from gettext, at the moment it n
 replaces those two.
 
 The conventions both command lines share live here too: ``language_kept`` (the language is put back
-afterwards), ``play_result`` (the keys of ``play --json``), ``seed_argument`` and ``pretty_json``.
+afterwards), ``play_result`` (the keys of ``play --json``), ``policy_list``, ``seed_argument``,
+``RENDER_FORMATS`` and ``pretty_json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 
 from . import i18n
@@ -113,6 +114,26 @@ def play_result(game, seed: object, policies: Sequence[str], details: Sequence[d
               for p, (score, more) in enumerate(zip(game.scores(), details, strict=True), 1)]
     return {"seed": seed, "players": game.seats, "policies": list(policies), **fields,
             "scores": scores, "winners": [seat + 1 for seat in game.winners()]}
+
+
+#: The picture formats ``render -o`` writes, by the file name's extension.
+RENDER_FORMATS = (".svg", ".png", ".pdf")
+
+
+def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
+    """``--policy``'s type: names separated by commas (``strong,greedy``), each one of ``kinds``;
+    argparse reports an unknown one with our message."""
+    known = sorted(kinds)
+
+    def read(text: str) -> list[str]:
+        names = [name.strip().lower() for name in text.split(",")]
+        for name in names:
+            if name not in known:
+                raise argparse.ArgumentTypeError(t("play.unknown_policy", policy=repr(name),
+                                                   policies=i18n.join_or(known)))
+        return names
+
+    return read
 
 
 def seed_argument(text: str) -> int | str:
