@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tabletop import commandline
+from tabletop import commandline, files
 from tabletop.game import computer_players
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
@@ -119,7 +119,7 @@ def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
     if explain:
         print(result.explain(), file=stdout)
     else:
-        print(commandline.pretty_json(result.to_dict()), file=stdout)
+        print(files.pretty_json(result.to_dict()), file=stdout)
     return 0
 
 
@@ -167,7 +167,7 @@ def play(players: int, seed: int | None, policy: str | list[str], wall: str = "c
             move = chooser[game.current](game)
             turns += type(move) is Take
             game.play(move)
-        print(commandline.pretty_json(result(game, names, turns)), file=out)
+        print(files.pretty_json(result(game, names, turns)), file=out)
         return 0
     print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed,
             policy=names[0] if len(set(names)) == 1 else ",".join(names)), file=out)

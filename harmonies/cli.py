@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop import commandline, i18n
+from tabletop import commandline, files, i18n
 from tabletop.game import computer_players, play_out
 
 from .errors import ScenarioError
@@ -173,7 +173,7 @@ def _habitats(args: argparse.Namespace) -> int:
     }
     if args.near_misses:
         result["near_misses"] = [_plain(m) for m in habitats.near_misses(wanted, board)]
-    print(commandline.pretty_json(result))
+    print(files.pretty_json(result))
     return 0
 
 
@@ -205,7 +205,7 @@ def _play(args: argparse.Namespace) -> int:
                                      turns=game.players[0].turns)
     if args.players == 1:
         result["suns"] = game.suns()
-    print(commandline.pretty_json(result) if args.json else _play_text(result))
+    print(files.pretty_json(result) if args.json else _play_text(result))
     return 0
 
 

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from tabletop.files import kind
+from tabletop.files import kind, pretty_json
 from tabletop.i18n import join_or
 
 from .board import LAYOUTS, Board, Side
@@ -87,7 +87,7 @@ class Scenario:
 
     def dumps(self) -> str:
         """The scenario as JSON text, one board cell and one card per line."""
-        return _format(self.to_dict())
+        return pretty_json(self.to_dict()) + "\n"
 
     # -- from JSON -------------------------------------------------------------------------------
     @classmethod
@@ -304,22 +304,6 @@ def _options(value: Any) -> str:
         raise ScenarioError("options.river", t("scenario.bad_river", kind=kind(river),
                                                readings=join_or(RIVER_READINGS)))
     return river
-
-
-# -- writing -----------------------------------------------------------------------------------------
-def _format(data: dict) -> str:
-    """JSON with one line per top-level field, per board cell and per card: readable and diffable."""
-    lines = []
-    for key, value in data.items():
-        if key == "board" and value:
-            cells = [f"    {json.dumps(n)}: {json.dumps(s)}" for n, s in value.items()]
-            text = "{\n" + ",\n".join(cells) + "\n  }"
-        elif key == "animals" and value:
-            text = "[\n" + ",\n".join(f"    {json.dumps(a)}" for a in value) + "\n  ]"
-        else:
-            text = json.dumps(value)
-        lines.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 __all__ = ["Scenario", "ScenarioError", "load", "loads", "from_dict", "FIELDS"]

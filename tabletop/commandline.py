@@ -10,13 +10,12 @@ replaces those two.
 
 The conventions both command lines share live here too: ``language_kept`` (the language is put back
 afterwards), ``play_result`` (the keys of ``play --json``), ``policy_list``, ``seed_argument``,
-``RENDER_FORMATS`` and ``pretty_json``.
+and ``RENDER_FORMATS``; the JSON printer is ``tabletop.files.pretty_json``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 
@@ -139,26 +138,3 @@ def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
 def seed_argument(text: str) -> int | str:
     """``--seed``'s type: a number, or a seed as ``simulate`` writes it (``7:1``)."""
     return int(text) if text.lstrip("-").isdigit() else text
-
-
-def pretty_json(value, indent: str = "", item: bool = False) -> str:
-    """JSON for people: one line per key and per list item, down to the values that read as one
-    line (a flat value, or a list item nested at most two deep: a placement, a match with its
-    cells), so that long lists read down the page."""
-    if _depth(value) <= (2 if item else 1):
-        return json.dumps(value)
-    inner = indent + "  "
-    if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    items = [f"{inner}{pretty_json(v, inner, item=True)}" for v in value]
-    return "[\n" + ",\n".join(items) + f"\n{indent}]"
-
-
-def _depth(value) -> int:
-    """How deep containers nest in a JSON value: 0 for a number or a text, 1 for a flat list."""
-    if isinstance(value, dict):
-        return 1 + max(map(_depth, value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max(map(_depth, value), default=0)
-    return 0

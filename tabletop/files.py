@@ -4,7 +4,8 @@ A file that is not valid raises a ``ScenarioError(field, message)``, ``field`` b
 file (``players[0].pattern_lines[1]``, ``board.c2``), so that a teacher with a typo in a file is told
 exactly where it is. Each game's own ``ScenarioError`` is a subclass of this one and of its
 package's error (``except AzulError`` still catches it); ``Fields(error)`` gives the checkers that
-raise it: each returns the value in the shape the engine wants, or raises.
+raise it: each returns the value in the shape the engine wants, or raises. ``pretty_json`` is the
+one JSON printer of scenario files and command lines.
 """
 
 from __future__ import annotations
@@ -109,4 +110,27 @@ class Fields:
         return value
 
 
-__all__ = ["ScenarioError", "Fields", "kind"]
+def pretty_json(value, indent: str = "", item: bool = False) -> str:
+    """JSON for people: one line per key and per list item, down to the values that read as one
+    line (a flat value, or a list item nested at most two deep: a placement, a match with its
+    cells), so that long lists read down the page."""
+    if _depth(value) <= (2 if item else 1):
+        return json.dumps(value)
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    items = [f"{inner}{pretty_json(v, inner, item=True)}" for v in value]
+    return "[\n" + ",\n".join(items) + f"\n{indent}]"
+
+
+def _depth(value) -> int:
+    """How deep containers nest in a JSON value: 0 for a number or a text, 1 for a flat list."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+__all__ = ["ScenarioError", "Fields", "kind", "pretty_json"]

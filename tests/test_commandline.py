@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tabletop import commandline, i18n
+from tabletop import commandline, files, i18n
 
 PERCENT = re.compile(r"%\(\w+\)[sr]|%[sr]")
 
@@ -93,7 +93,7 @@ def test_play_json_has_the_same_keys_in_both_games(game, extra, capsys):
 def test_pretty_json_puts_each_list_item_on_a_line_down_to_flat_values():
     value = {"a": 1, "flat": [1, 2], "items": [{"cells": {"a1": "F"}, "k": 0}, {"k": 1}],
              "deep": [{"steps": [{"x": 1}]}]}
-    assert commandline.pretty_json(value) == "\n".join([
+    assert files.pretty_json(value) == "\n".join([
         "{", '  "a": 1,', '  "flat": [1, 2],', '  "items": [',
         '    {"cells": {"a1": "F"}, "k": 0},', '    {"k": 1}', "  ],", '  "deep": [',
         "    {", '      "steps": [', '        {"x": 1}', "      ]", "    }", "  ]", "}"])
