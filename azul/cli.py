@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from tabletop import commandline, files
-from tabletop.game import computer_players
+from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
 from .errors import ScenarioError
@@ -156,9 +156,7 @@ def play(players: int, seed: int | None, policy: str | list[str], wall: str = "c
     """Play one game; ``policy`` is a name for every seat or a list of one name per seat;
     ``budget`` is the strong player's playouts per move (default: the advisor's)."""
     out = stdout or sys.stdout
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) == 1:
-        names *= players
+    names = seat_names(policy, players, POLICIES)
     game = Game(players, seed, wall)
     chooser = computer_players(POLICIES, names, game.seed, budget)
     if as_json:

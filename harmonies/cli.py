@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop import commandline, files, i18n
-from tabletop.game import computer_players, play_out
+from tabletop.game import computer_players, play_out, seat_names
 
 from .errors import ScenarioError
 from .game import END_REASONS
@@ -193,7 +193,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.cube_supply is not None and args.cube_supply < 0:
         raise UsageError(t("cli.negative_supply", supply=args.cube_supply))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    names = args.policy * args.players if len(args.policy) == 1 else args.policy
+    names = seat_names(args.policy, args.players, POLICIES)
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
     # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
