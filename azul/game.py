@@ -76,9 +76,6 @@ class Score(int):
     def total(self) -> int:
         return int(self)
 
-    def to_dict(self) -> dict:
-        return {"total": int(self)}
-
 
 class Game:
     """An Azul game for 2 to 4 players on the coloured (``"colored"``) or ``"gray"`` wall.
