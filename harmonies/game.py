@@ -247,7 +247,7 @@ class Game:
     ``scores()``, ``winners()``, ``to_dict()``/``from_dict()``, ``copy()``."""
 
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
-                 seed: int | None = None, river: str = "shortest-path", cube_supply: int | None = None):
+                 seed: int | str | None = None, river: str = "shortest-path", cube_supply: int | None = None):
         if not isinstance(players, int) or not 1 <= players <= 4:
             raise HarmoniesError(t("game.error.players", players=repr(players)))
         try:
