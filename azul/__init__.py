@@ -20,7 +20,7 @@ A first game::
     game.legal_moves()[:3]
     game.play("factory 0: blue -> line 1")   # a move or its text (when that move is legal)
     play_out(game, [GreedyPolicy(), RandomPolicy(seed=1)])
-    game.scores, game.winners
+    game.scores(), game.winners()
 """
 
 from .advisor import Advice, CellAdvice, advise, advise_board, best_cells
@@ -45,8 +45,9 @@ from .errors import (
     WrongPhase,
 )
 from .game import OFFER, OVER, TILING, Game
+from .immediate import gain
 from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
-from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, gain, play_out
+from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_out
 from .scenario import Scenario, TilingResult
 from .tiles import (
     COLOURS,

@@ -39,9 +39,9 @@ from tabletop.i18n import Text
 
 from .board import COLUMN_MASKS, ROW_MASKS, Board
 from .game import Game
+from .immediate import gain as immediate_gain
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Take, in_words
-from .policies import gain as immediate_gain
 from .tiles import (
     COLOUR_BONUS,
     COLOURS,
@@ -205,7 +205,7 @@ def _values(game: Game) -> list[float]:
     """Each player's standing: the score after the coming wall tiling, plus the promise of the
     wall; once the game is over, the final scores."""
     if game.over:
-        return [float(s) for s in game.scores]
+        return [float(s) for s in game.scores()]
     projected = [_project(board, game.gray) for board in game.boards]
     fullest = max(f for _, _, _, f in projected)
     rounds_left = max(1, SIZE - fullest)

@@ -6,7 +6,9 @@ The representation is chosen for speed, since simulations play thousands of game
 * the wall is an int whose bit ``5 * row + column`` is set when that cell holds a tile, plus a list
   ``cells`` with the colour in each cell (the gray wall has no fixed pattern);
 * the floor is a short list of colours, with ``MARKER`` for the first-player marker;
-* ``accepts[colour]`` is a cache: bit ``i`` is set when pattern line ``i`` can take that colour now.
+* ``accepts[colour]`` is a cache: bit ``i`` is set when pattern line ``i`` can take that colour now;
+* ``gray``: the board knows its wall, gray (any colour in any cell, once per row and column) or
+  coloured (each colour in the cell printed for it), so the tiling rules need not be told.
 
 The rules about what a pattern line may take live here (``refusal``); the wall tiling lives in
 ``tiling``.
@@ -14,13 +16,13 @@ The rules about what a pattern line may take live here (``refusal``); the wall t
 
 from __future__ import annotations
 
-from . import checks
 from .errors import (
     IllegalMove,
     LineFull,
     LineHoldsOtherColour,
     ScenarioError,
     WallRowHasColour,
+    checks,
 )
 from .locale import t
 from .tiles import (
@@ -44,9 +46,10 @@ COLUMN_MASKS = tuple(sum(1 << (SIZE * r + c) for r in range(SIZE)) for c in rang
 class Board:
     """One player's pattern lines, wall, floor line and score."""
 
-    __slots__ = ("score", "line_colour", "line_count", "wall", "cells", "floor", "accepts")
+    __slots__ = ("score", "line_colour", "line_count", "wall", "cells", "floor", "accepts", "gray")
 
-    def __init__(self) -> None:
+    def __init__(self, gray: bool = False) -> None:
+        self.gray = bool(gray)
         self.score = 0
         self.line_colour = [EMPTY] * SIZE
         self.line_count = [0] * SIZE
@@ -57,6 +60,7 @@ class Board:
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
+        other.gray = self.gray
         other.score = self.score
         other.line_colour = self.line_colour[:]
         other.line_count = self.line_count[:]
@@ -67,6 +71,11 @@ class Board:
         return other
 
     # --- what the board holds -----------------------------------------------------------------
+
+    @property
+    def wall_kind(self) -> str:
+        """``"gray"`` or ``"colored"``, as files and ``Game(wall=...)`` name it."""
+        return "gray" if self.gray else "colored"
 
     def colour_at(self, row: int, column: int) -> int:
         """The colour on the wall at (row, column), or ``EMPTY``."""
@@ -205,7 +214,7 @@ class Board:
         """A board from its file form (see ``docs/azul.md``); every field is optional and an
         invalid one raises ``ScenarioError`` naming it, under the prefix ``field``."""
         checks.mapping(data, field, ("score", "wall", "pattern_lines", "floor", *extra))
-        board = cls()
+        board = cls(gray)
         board.score = checks.integer(data.get("score", 0), f"{field}.score", low=0)
         if "wall" in data:
             _read_wall(board, data["wall"], gray, f"{field}.wall")

@@ -7,8 +7,9 @@ status 2.
 
 ``play`` plays a whole game between policies (``--policy strong,greedy``: one per seat, or one name
 for every seat) and prints every round and the result, or with ``--json`` only the result as JSON:
-the seed, the wall, the players, the policies, each player's score with the rows, columns and colours
-completed, the winners (players count from 0), the rounds and the turns (takes) played.
+the keys both games share (``tabletop.commandline.play_result``: the seed, the number of players,
+the policies, each player's ``total``, the winners; players count from 1 there), then the wall, the
+rounds and the turns (takes) played, and each player's rows, columns and colours completed.
 
 ``render`` draws a scenario's boards (after the wall tiling with ``--tiled``) to a picture file,
 SVG, PNG or PDF by its extension; a bad file or an unknown extension fails as ``tile`` does.
@@ -20,12 +21,12 @@ printed for people, help texts included. JSON output, field names and move texts
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TextIO
 
-from tabletop import commandline
+from tabletop import commandline, files
+from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
 from .errors import ScenarioError
@@ -40,21 +41,22 @@ from .tiling import EndBonus, describe
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    commandline.speak(argv)  # before the parser is built, so that --help speaks it too
-    args = _parser().parse_args(argv)
-    if args.lang:
-        set_language(args.lang)
-    if args.command == "tile":
-        return tile(args.file, args.explain)
-    if args.command == "render":
-        return render(args.file, args.output, colour_blind=args.colour_blind,
-                      high_contrast=args.high_contrast, tiled=args.tiled)
-    if len(args.policy) not in (1, args.players):
-        print(t("cli.error", message=t("cli.play.policy_count", players=args.players,
-                                       policies=len(args.policy))), file=sys.stderr)
-        return 2
-    return play(args.players, args.seed, args.policy, args.wall, as_json=args.json,
-                budget=args.budget)
+    with commandline.language_kept():
+        commandline.speak(argv)  # before the parser is built, so that --help speaks it too
+        args = _parser().parse_args(argv)
+        if args.lang:
+            set_language(args.lang)
+        if args.command == "tile":
+            return tile(args.file, args.explain)
+        if args.command == "render":
+            return render(args.file, args.output, colour_blind=args.colour_blind,
+                          high_contrast=args.high_contrast, tiled=args.tiled)
+        if len(args.policy) not in (1, args.players):
+            print(t("cli.error", message=t("cli.play.policy_count", players=args.players,
+                                           policies=len(args.policy))), file=sys.stderr)
+            return 2
+        return play(args.players, args.seed, args.policy, args.wall, as_json=args.json,
+                    budget=args.budget)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -70,8 +72,8 @@ def _parser() -> argparse.ArgumentParser:
     play_ = commands.add_parser("play", parents=[lang], help=t("cli.help.play"))
     play_.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2,
                        help=t("cli.help.players"))
-    play_.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
-    play_.add_argument("--policy", type=_policy_list, default=["random"],
+    play_.add_argument("--seed", type=commandline.seed_argument, default=None, help=t("cli.help.seed"))
+    play_.add_argument("--policy", type=commandline.policy_list(POLICIES), default=["random"],
                        metavar="|".join(sorted(POLICIES)),
                        help=t("cli.help.policy", policies=join_or(sorted(POLICIES))))
     play_.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
@@ -85,16 +87,6 @@ def _parser() -> argparse.ArgumentParser:
     render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
     return parser
-
-
-def _policy_list(text: str) -> list[str]:
-    """``strong,greedy``: one policy name per seat, or one for every seat."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(t("cli.play.unknown_policy", policy=repr(name),
-                                               policies=join_or(sorted(POLICIES))))
-    return names
 
 
 def _positive(text: str) -> int:
@@ -127,18 +119,15 @@ def tile(path: str, explain: bool = False, stdin: TextIO | None = None,
     if explain:
         print(result.explain(), file=stdout)
     else:
-        print(pretty_json(result.to_dict()), file=stdout)
+        print(files.pretty_json(result.to_dict()), file=stdout)
     return 0
-
-
-RENDER_FORMATS = (".svg", ".png", ".pdf")
 
 
 def render(path: str, output: str, *, colour_blind: bool = False, high_contrast: bool = False,
            tiled: bool = False, stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stderr = stderr or sys.stderr
-    if Path(output).suffix.lower() not in RENDER_FORMATS:
-        problem = t("cli.render.unknown_format", output=output, formats=join_or(RENDER_FORMATS))
+    if Path(output).suffix.lower() not in commandline.RENDER_FORMATS:
+        problem = t("cli.render.unknown_format", output=output, formats=join_or(commandline.RENDER_FORMATS))
         print(t("cli.error", message=problem), file=stderr)
         return 2
     scenario = _read_scenario(path, stdin, stderr)
@@ -162,36 +151,21 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
     return 0
 
 
-def pretty_json(value, indent: str = "") -> str:
-    """JSON with one line per small object or list (one holding no object or list), so that each
-    placement reads as one line."""
-    inner = indent + "  "
-    if isinstance(value, dict) and any(isinstance(v, dict | list) for v in value.values()):
-        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
-        items = [f"{inner}{pretty_json(v, inner)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{indent}]"
-    return json.dumps(value)
-
-
 def play(players: int, seed: int | None, policy: str | list[str], wall: str = "colored",
          stdout: TextIO | None = None, *, as_json: bool = False, budget: int | None = None) -> int:
     """Play one game; ``policy`` is a name for every seat or a list of one name per seat;
     ``budget`` is the strong player's playouts per move (default: the advisor's)."""
     out = stdout or sys.stdout
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) == 1:
-        names *= players
+    names = seat_names(policy, players, POLICIES)
     game = Game(players, seed, wall)
-    chooser = [_policy(name, f"{game.seed}:{p}", budget) for p, name in enumerate(names)]
+    chooser = computer_players(POLICIES, names, game.seed, budget)
     if as_json:
         turns = 0
         while not game.over:
             move = chooser[game.current](game)
             turns += type(move) is Take
             game.play(move)
-        print(pretty_json(result(game, names, turns)), file=out)
+        print(files.pretty_json(result(game, names, turns)), file=out)
         return 0
     print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed,
             policy=names[0] if len(set(names)) == 1 else ",".join(names)), file=out)
@@ -209,24 +183,17 @@ def play(players: int, seed: int | None, policy: str | list[str], wall: str = "c
         for step in game.last_tiling:
             if not isinstance(step, EndBonus):
                 print("    " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
-        print("  " + t("cli.play.scores", scores=series(game.scores)), file=out)
+        print("  " + t("cli.play.scores", scores=series(game.scores())), file=out)
     _print_end(game, out)
     return 0
 
 
-def _policy(name: str, seed: str, budget: int | None):
-    if name == "strong" and budget is not None:
-        return POLICIES[name](seed, budget=budget)
-    return POLICIES[name](seed)
-
-
 def result(game: Game, policies: list[str], turns: int) -> dict:
-    """The end of a game as JSON-ready data (``play --json``)."""
-    scores = [{"player": p, "score": board.score, "rows": board.complete_rows(),
-               "columns": board.complete_columns(), "colours": board.complete_colours()}
-              for p, board in enumerate(game.boards)]
-    return {"seed": game.seed, "wall": game.wall, "players": game.players, "policies": policies,
-            "scores": scores, "winners": game.winners, "rounds": game.round, "turns": turns}
+    """The end of a game as JSON-ready data (``play --json``, the keys both games share)."""
+    details = [{"rows": board.complete_rows(), "columns": board.complete_columns(),
+                "colours": board.complete_colours()} for board in game.boards]
+    return commandline.play_result(game, game.seed, policies, details, wall=game.wall,
+                                   rounds=game.round, turns=turns)
 
 
 def _print_end(game: Game, out: TextIO) -> None:
@@ -234,9 +201,9 @@ def _print_end(game: Game, out: TextIO) -> None:
     for step in game.last_tiling:
         if isinstance(step, EndBonus):
             print("  " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
-    scores = series(t("cli.play.final_score", player=p, score=s) for p, s in enumerate(game.scores))
+    scores = series(t("cli.play.final_score", player=p, score=s) for p, s in enumerate(game.scores()))
     print(t("cli.play.final", scores=scores), file=out)
-    won = game.winners
+    won = game.winners()
     if len(won) == 1:
         print(t("cli.play.winner", player=won[0]), file=out)
     else:

@@ -23,9 +23,8 @@ knows what was clicked. Shapes drawn on top of a clickable one carry its key too
 In a picture of several boards (``game_scene``, ``scenario_scene``) the keys of player P's board
 start with ``player:P:``, e.g. ``player:1:line:3``.
 
-On a board, ``gray=None`` (the default) guesses the kind of wall from its tiles: a tile away from
-the cell the coloured wall prints for it means the gray wall. Say ``gray=True`` for an empty gray
-wall.
+On a board, ``gray=None`` (the default) draws the board's own wall (``Board.gray``); ``gray=True``
+or ``False`` draws the other kind, for a what-if.
 """
 
 from __future__ import annotations
@@ -193,12 +192,6 @@ class _Painter:
 # --- a player board ------------------------------------------------------------------------------
 
 
-def looks_gray(board: Board) -> bool:
-    """Whether a tile of this wall sits away from the cell the coloured wall prints for it."""
-    return any(board.colour_at(r, c) not in (EMPTY, wall_colour(r, c))
-               for r in range(SIZE) for c in range(SIZE))
-
-
 class _BoardLayout:
     """Where everything of a player board goes, in pixels."""
 
@@ -268,7 +261,7 @@ def _board(board: Board, highlight: Iterable[str], gray: bool | None, title: str
            key_prefix: str, d: Display) -> tuple[Scene, _Painter, _BoardLayout]:
     """A board drawn but not finished (highlights not yet ringed), with its painter and layout,
     for pictures that add to it."""
-    gray = looks_gray(board) if gray is None else gray
+    gray = board.gray if gray is None else gray
     at = _BoardLayout(CELL * d.scale)
     scene = Scene(at.width, at.height, background=BOARD_FILL,
                   title=title or t("draw.board.title"))
@@ -465,7 +458,7 @@ def placement_scene(board_before: Board, step: Placement, *, gray: bool | None =
     """The board just after the wall placement ``step`` (made on ``board_before``), with the new
     tile and the runs across and down that scored it marked, and the points written out."""
     d = resolve(display)
-    gray = looks_gray(board_before) if gray is None else gray
+    gray = board_before.gray if gray is None else gray
     after = board_before.copy()
     tile_line(after, step.player, step.line, step.column, [0] * len(COLOURS))
     scene = board_scene(after, runs=step, gray=gray, title=title, display=d)
@@ -500,7 +493,7 @@ def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *, gray: bo
     ``result.player_steps(p)`` with ``scenario.boards[p]``). Without ``steps`` the tiling of this
     board alone is run (on the gray wall with the chosen ``columns``, one entry per line)."""
     d = resolve(display)
-    gray = looks_gray(board) if gray is None else gray
+    gray = board.gray if gray is None else gray
     if steps is None:
         from .scenario import Scenario
 
@@ -704,7 +697,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
     boards = []
     for p, board in enumerate(game.boards):
         to_move = p == game.current and not game.over
-        name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners
+        name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners()
                  else "draw.player.name", player=p)
         scene = board_scene(board, highlight=highlight, gray=game.gray, title=name,
                             key_prefix=f"player:{p}:", display=d)
@@ -729,7 +722,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
 def _status(game) -> str:
     wall = t("draw.status.gray_wall" if game.gray else "draw.status.coloured_wall")
     if game.over:
-        return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores))
+        return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores()))
     line = _line_to_place(game)
     if line is not None:
         return t("draw.status.tiling", round=game.round, wall=wall, player=game.current, line=line)
@@ -773,5 +766,5 @@ def tiling_result_scene(result, *, gray: bool | None = None,
                 before=before, after=board.score)
               for p, (before, board) in enumerate(zip(result.before, result.boards, strict=True))]
     if gray is None:
-        gray = any(looks_gray(board) for board in result.boards)
+        gray = any(board.gray for board in result.boards)
     return boards_scene(result.boards, gray=gray, titles=titles, display=display)

@@ -6,7 +6,7 @@ Every illegal move raises a subclass of ``IllegalMove`` and leaves the game exac
 engine checks everything before it changes anything.
 """
 
-from .locale import t
+from tabletop import files
 
 
 class AzulError(ValueError):
@@ -17,14 +17,13 @@ class MoveSyntaxError(AzulError):
     """Text that does not read as a move, e.g. ``"factory three: blue"``."""
 
 
-class ScenarioError(AzulError):
-    """A scenario or saved-game file that is not valid. ``field`` names the place in the file,
-    e.g. ``players[0].pattern_lines[1]``."""
+class ScenarioError(AzulError, files.ScenarioError):
+    """A scenario or saved-game file that is not valid (``tabletop.files.ScenarioError``). ``field``
+    names the place in the file, e.g. ``players[0].pattern_lines[1]``."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(t("errors.scenario", field=field, message=message))
-        self.field = field
-        self.message = message
+
+#: The field checkers of scenario and saved-game files, raising ``ScenarioError``.
+checks = files.Fields(ScenarioError)
 
 
 class IllegalMove(AzulError):

@@ -16,13 +16,13 @@ from math import ceil
 from matplotlib.figure import Figure
 
 from tabletop import Display
-from tabletop.i18n import join_or
+from tabletop import game as game_api
 from tabletop.mpl import shaped as _shaped
 from tabletop.settings import resolve
 
 from .game import Game
 from .locale import t
-from .policies import POLICIES, StrongPolicy, play_out
+from .policies import POLICIES
 from .scenario import CATEGORIES, Scenario, TilingResult, breakdown
 from .tiling import FloorPenalty
 
@@ -101,7 +101,7 @@ def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
         st.note(ax, t("figures.progression.empty"))
         return fig
     players = len(history[0])
-    won = game_or_history.winners if isinstance(game_or_history, Game) else []
+    won = game_or_history.winners() if isinstance(game_or_history, Game) else []
     names = list(names) if names is not None else [t("draw.player.name", player=p) for p in range(players)]
     for p in range(players):
         scores = [row[p] for row in history]
@@ -128,52 +128,19 @@ def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
 def simulate(n: int, players: int = 2, seed: int | str = 0,
              policy: str | Sequence[str] = "greedy", wall: str = "colored") -> list[list[int]]:
     """The final scores of ``n`` games played to the end by computer players (``policy``: a name
-    from ``POLICIES`` for everybody, or one per seat). Game ``i`` uses the seed ``"{seed}:{i}"``
-    and its players ``"{seed}:{i}:{p}"``, so the same arguments give the same scores."""
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) != players:
-        raise ValueError(t("figures.simulate.policies", players=players, policies=len(names)))
-    for name in names:
-        if name not in POLICIES:
-            choices = join_or(sorted(POLICIES))
-            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=choices))
-    finals = []
-    for i in range(n):
-        game = Game(players, seed=f"{seed}:{i}", wall=wall)
-        play_out(game, [POLICIES[name](f"{seed}:{i}:{p}") for p, name in enumerate(names)])
-        finals.append(game.scores)
-    return finals
+    from ``POLICIES`` for everybody, or one per seat), game by game (``tabletop.game.simulate``:
+    game ``i`` uses the seed ``"{seed}:{i}"`` and its players ``"{seed}:{i}:{p}"``)."""
+    return game_api.simulate(lambda s: Game(players, seed=s, wall=wall), POLICIES, n, policy,
+                             players, seed)
 
 
 def tournament(names: Sequence[str] = ("random", "greedy", "strong"), games: int = 2,
                seed: int | str = 0, budget: int | None = None) -> dict[str, list[tuple[int, int]]]:
-    """A small round robin between computer players (names from ``POLICIES``): every pair plays
-    ``games`` deals, each deal twice with the seats swapped, two players a game. Deal ``i`` of a
-    pair uses the seed ``"{seed}:{i}"``, so the same arguments give the same results; ``budget``
-    is the strong player's playouts per move (default: the advisor's). Returns, per name, one
-    (own final score, opponent's final score) pair per game it played."""
-    for name in names:
-        if name not in POLICIES:
-            choices = join_or(sorted(POLICIES))
-            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=choices))
-    results: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
-    for a, first in enumerate(names):
-        for second in names[a + 1:]:
-            for i in range(games):
-                for seats in ((first, second), (second, first)):
-                    game = Game(2, seed=f"{seed}:{i}")
-                    players = [_player(name, f"{seed}:{i}:{p}", budget)
-                               for p, name in enumerate(seats)]
-                    play_out(game, players)
-                    for p, name in enumerate(seats):
-                        results[name].append((game.scores[p], game.scores[1 - p]))
-    return results
-
-
-def _player(name: str, seed: str, budget: int | None):
-    if name == "strong" and budget is not None:
-        return StrongPolicy(seed, budget=budget)
-    return POLICIES[name](seed)
+    """A small round robin between computer players (``tabletop.game.tournament``): every pair
+    plays ``games`` deals, each deal twice with the seats swapped; ``budget`` is the strong
+    player's playouts per move (default: the advisor's). Returns, per name, one (own final score,
+    opponent's final score) pair per game it played."""
+    return game_api.tournament(lambda s: Game(2, seed=s), POLICIES, names, games, seed, budget)
 
 
 def tournament_chart(results: Mapping[str, Sequence[tuple[int, int]]], *,

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 
-from . import checks
 from .board import Board
 from .errors import (
     ColourNotThere,
@@ -35,6 +34,7 @@ from .errors import (
     ScenarioError,
     WrongColour,
     WrongPhase,
+    checks,
 )
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, parse_move, take_table
@@ -66,15 +66,27 @@ OFFER, TILING, OVER = "offer", "tiling", "over"
 PHASES = (OFFER, TILING, OVER)
 
 
+class Score(int):
+    """A player's score: a number, with the ``total`` that every game's scores have
+    (``tabletop.game.Score``)."""
+
+    __slots__ = ()
+
+    @property
+    def total(self) -> int:
+        return int(self)
+
+
 class Game:
     """An Azul game for 2 to 4 players on the coloured (``"colored"``) or ``"gray"`` wall.
 
-    ``legal_moves()`` lists what the player to move (``current``) may do, ``play(move)`` does one
-    of them (a ``Take``, a ``Place`` or its text). ``copy()`` is cheap; ``to_dict()`` and
-    ``from_dict()`` save and restore everything, the random generator included.
+    ``legal_actions()`` (also ``legal_moves()``) lists what the player to move (``current``) may
+    do, ``play(move)`` does one of them (a ``Take``, a ``Place`` or its text). ``copy()`` is cheap;
+    ``to_dict()`` and ``from_dict()`` save and restore everything, the random generator included.
+    It is a ``tabletop.game.Game``.
     """
 
-    __slots__ = ("boards", "gray", "sources", "bag", "lid", "centre_marker", "marker_holder",
+    __slots__ = ("boards", "sources", "bag", "lid", "centre_marker", "marker_holder",
                  "first_player", "current", "round", "phase", "rng", "seed", "tiles_on_table",
                  "last_tiling", "score_history", "_tables")
 
@@ -88,8 +100,7 @@ class Game:
             seed = random.randrange(2**32)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.gray = wall == "gray"
-        self.boards = [Board() for _ in range(players)]
+        self.boards = [Board(wall == "gray") for _ in range(players)]
         self.sources = [[0] * len(COLOURS) for _ in range(FACTORIES[players] + 1)]
         self.bag = [TILES_PER_COLOUR] * len(COLOURS)
         self.lid = [0] * len(COLOURS)
@@ -103,12 +114,19 @@ class Game:
     # --- reading the state ---------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
+    def seats(self) -> int:
         return len(self.boards)
+
+    players = seats  # the lessons' name for the number of players
+
+    @property
+    def gray(self) -> bool:
+        """Whether the game is played on the gray wall (its boards know it)."""
+        return self.boards[0].gray
 
     @property
     def wall(self) -> str:
-        return "gray" if self.gray else "colored"
+        return self.boards[0].wall_kind
 
     @property
     def factories(self) -> list[list[int]]:
@@ -124,11 +142,9 @@ class Game:
     def over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def scores(self) -> list[int]:
-        return [board.score for board in self.boards]
+    def scores(self) -> list[Score]:
+        return [Score(board.score) for board in self.boards]
 
-    @property
     def winners(self) -> list[int]:
         """The winning players once the game is over (several when they share the victory)."""
         return winners(self.boards) if self.phase == OVER else []
@@ -143,7 +159,7 @@ class Game:
 
     # --- moves ---------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_actions(self) -> list[Move]:
         """Every move the player ``current`` may make now, in a fixed order: factories by number,
         then the centre; colours B Y R K W; pattern lines top to bottom, then the floor. In the
         gray tiling phase: the free columns of the line to tile, or the floor when none is free."""
@@ -159,9 +175,19 @@ class Game:
             board = self.boards[self.current]
             line = board.next_complete_line()
             colour = board.line_colour[line]
-            columns = free_columns(board, line, colour, self.gray) or [FLOOR]
+            columns = free_columns(board, line, colour) or [FLOOR]
             return [Place(line, colour, column) for column in columns]
         return []
+
+    legal_moves = legal_actions  # the lessons' name
+
+    @staticmethod
+    def parse_action(text: str) -> Move:
+        return parse_move(text)
+
+    @staticmethod
+    def action_text(move: Move) -> str:
+        return str(move)
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (or the move written as that text) for the player ``current``; an illegal
@@ -274,7 +300,7 @@ class Game:
         if move.colour != colour:
             raise WrongColour(t("game.refused.wrong_colour", line=line, held=colour_title(colour),
                                 colour=colour_title(move.colour)))
-        step = resolve_line(board, self.current, line, move.column, self.gray, self.lid)
+        step = resolve_line(board, self.current, line, move.column, self.lid)
         self.last_tiling.append(step)
         self._continue_tiling()
 
@@ -311,9 +337,9 @@ class Game:
         if self.marker_holder is not None:
             self.first_player = self.marker_holder
         circulating = [b + k for b, k in zip(self.bag, self.lid, strict=True)]
-        bonuses = end_of_phase(self.boards, self.gray, circulating)
+        bonuses = end_of_phase(self.boards, circulating)
         self.last_tiling += bonuses
-        self.score_history.append(self.scores)
+        self.score_history.append([board.score for board in self.boards])
         if bonuses:
             self.phase = OVER
         else:
@@ -354,7 +380,7 @@ class Game:
         self.tiles_on_table = drawn
         if not drawn:  # nothing to play with: the game cannot go on
             self.last_tiling += [end_bonus(board, p) for p, board in enumerate(self.boards)]
-            self.score_history.append(self.scores)
+            self.score_history.append([board.score for board in self.boards])
             self.phase = OVER
 
     # --- copies and files ----------------------------------------------------------------------
@@ -363,7 +389,6 @@ class Game:
         """An independent copy (its random generator continues the same sequence)."""
         other = Game.__new__(Game)
         other.boards = [board.copy() for board in self.boards]
-        other.gray = self.gray
         other.sources = [counts[:] for counts in self.sources]
         other.bag = self.bag[:]
         other.lid = self.lid[:]
@@ -527,7 +552,6 @@ def _read_game(cls, data) -> Game:
         raise ScenarioError("players", t("game.file.players", found=len(players)))
     n = len(players)
     game = cls.__new__(cls)
-    game.gray = gray
     game.boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):

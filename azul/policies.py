@@ -1,8 +1,9 @@
 """Opponents and simulation players: a policy is a callable ``policy(game) -> move``.
 
-* ``RandomPolicy(seed)`` picks uniformly among ``game.legal_moves()`` with its own generator, so
-  the game's generator (the bag) and the player's choices stay independent.
-* ``GreedyPolicy()`` picks the move with the best immediate gain (see ``gain``).
+* ``RandomPolicy(seed)`` (``tabletop.game.RandomPolicy``) picks uniformly among the legal moves
+  with its own generator, so the game's generator (the bag) and the player's choices stay
+  independent.
+* ``GreedyPolicy()`` picks the move with the best immediate gain (``azul.immediate.gain``).
 * ``StrongPolicy(seed)`` plays the coach's first advice (``azul.advisor.advise``): a search with
   playouts to the end of the round, which never looks at the order of the tiles in the bag.
 """
@@ -10,62 +11,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
+from tabletop.game import Policy, RandomPolicy, play_out
+
+from .advisor import DEFAULT_BUDGET, advise
 from .game import Game
-from .locale import t
-from .moves import CENTRE, FLOOR, Move, Take
-from .tiles import floor_penalty
-from .tiling import free_columns, placement_points
-
-Policy = Callable[[Game], Move]
-
-
-class RandomPolicy:
-    """A uniformly random legal move."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def __call__(self, game: Game) -> Move:
-        return self.rng.choice(game.legal_moves())
-
-
-def gain(game: Game, move: Move) -> int:
-    """The immediate gain of ``move`` for the player to move: the wall points it would score at the
-    next tiling (when it completes its pattern line, scored on the wall as it is now; on the gray
-    wall in the best free column) minus the floor penalty it adds (overflow, the marker when it is
-    the first take from the centre, and on the gray wall a completed line with no free cell)."""
-    board = game.boards[game.current]
-    if type(move) is not Take:  # a gray-wall choice: the points of that cell, or the floor
-        if move.column == FLOOR:
-            return floor_penalty(len(board.floor) + move.line + 1) - floor_penalty(len(board.floor))
-        return placement_points(board.wall, move.line, move.column)
-    n = game.sources[move.source][move.colour]
-    to_floor = 1 if move.source == CENTRE and game.centre_marker else 0
-    wall_points = 0
-    if move.line == FLOOR:
-        to_floor += n
-    else:
-        line = move.line
-        room = line + 1 - board.line_count[line]
-        if n >= room:
-            to_floor += n - room
-            columns = free_columns(board, line, move.colour, game.gray)
-            if columns:
-                wall_points = max(placement_points(board.wall, line, column)
-                                  for column in columns)
-            else:  # gray wall, no free cell: the whole line will drop to the floor
-                to_floor += line + 1
-    have = len(board.floor)
-    return wall_points + floor_penalty(have + to_floor) - floor_penalty(have)
-
-
-def _tiles_on_lines(game: Game, move: Move) -> int:
-    if type(move) is not Take or move.line == FLOOR:
-        return 0
-    n = game.sources[move.source][move.colour]
-    return min(n, move.line + 1 - game.boards[game.current].line_count[move.line])
+from .immediate import gain, tiles_on_lines
+from .moves import Move
 
 
 class GreedyPolicy:
@@ -77,7 +30,7 @@ class GreedyPolicy:
     def __call__(self, game: Game) -> Move:
         best_move, best_key = None, None
         for move in game.legal_moves():
-            key = (gain(game, move), _tiles_on_lines(game, move))
+            key = (gain(game, move), tiles_on_lines(game, move))
             if best_key is None or key > best_key:
                 best_move, best_key = move, key
         return best_move
@@ -90,15 +43,11 @@ class StrongPolicy:
 
     def __init__(self, seed: int | str | None = None, budget: int | None = None,
                  seconds: float | None = None) -> None:
-        from .advisor import DEFAULT_BUDGET
-
         self.rng = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None and seconds is None else budget
         self.seconds = seconds
 
     def __call__(self, game: Game) -> Move:
-        from .advisor import advise  # the advisor builds on this module's gain
-
         moves = game.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -113,14 +62,4 @@ POLICIES: dict[str, Callable[..., Policy]] = {
 }
 
 
-def play_out(game: Game, policies: Policy | Sequence[Policy],
-             max_moves: int = 100_000) -> Game:
-    """Play ``game`` to its end, each player using ``policies[player]`` (or the one policy given);
-    returns the same game. ``max_moves`` guards against a game that never ends."""
-    pick = (lambda g: policies(g)) if callable(policies) else (
-        lambda g: policies[g.current](g))
-    for _ in range(max_moves):
-        if game.over:
-            return game
-        game.play(pick(game))
-    raise RuntimeError(t("policies.no_end", most=max_moves))
+__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "Policy", "gain", "play_out"]

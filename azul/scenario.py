@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import checks
 from .board import Board
-from .errors import IllegalMove, ScenarioError
+from .errors import IllegalMove, ScenarioError, checks
 from .locale import t
 from .tiles import COLOURS, LETTERS, LINES, SIZE, TILES_PER_COLOUR, WALL_KINDS, colour_title, series
 from .tiling import (
@@ -128,7 +127,7 @@ class Scenario:
     def tile(self) -> TilingResult:
         """Run the wall tiling for every player (the scenario itself does not change)."""
         boards = [board.copy() for board in self.boards]
-        steps = tile_all(boards, [0] * len(COLOURS), self.gray, self.gray_columns)
+        steps = tile_all(boards, [0] * len(COLOURS), self.gray_columns)
         return TilingResult(boards, steps, [board.score for board in self.boards])
 
     def _check_choices(self) -> None:
@@ -143,7 +142,7 @@ class Scenario:
                 if board.is_complete(line):
                     column = self.gray_columns[p][line]
                     try:
-                        resolve_line(board, p, line, column, True, lid)
+                        resolve_line(board, p, line, column, lid)
                     except IllegalMove as e:
                         raise ScenarioError(f"players[{p}].gray_columns[{line}]", str(e)) from None
 

@@ -144,19 +144,22 @@ Step = Placement | ToFloor | FloorPenalty | EndBonus
 # --- one step at a time ------------------------------------------------------------------------
 
 
-def free_columns(board: Board, row: int, colour: int, gray: bool) -> list[int]:
+def free_columns(board: Board, row: int, colour: int, gray: bool | None = None) -> list[int]:
     """The columns where a ``colour`` tile may go in ``row``. The coloured wall has one place for
-    it; the gray wall allows any empty cell of the row whose column lacks that colour."""
-    if not gray:
+    it; the gray wall allows any empty cell of the row whose column lacks that colour. The wall is
+    the board's own (``gray`` asks about the other kind, for a what-if)."""
+    if not (board.gray if gray is None else gray):
         return [wall_column(row, colour)]
     cells_ = board.cells
     return [c for c in range(SIZE)
             if cells_[SIZE * row + c] == EMPTY and colour not in cells_[c::SIZE]]
 
 
-def refusal(board: Board, line: int, column: int | None, gray: bool) -> IllegalMove | None:
+def refusal(board: Board, line: int, column: int | None, gray: bool | None = None) -> IllegalMove | None:
     """Why the tile of complete pattern ``line`` cannot go to ``column`` (``FLOOR``: the whole line
-    to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can."""
+    to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can. The
+    wall is the board's own unless ``gray`` says otherwise."""
+    gray = board.gray if gray is None else gray
     colour = board.line_colour[line]
     free = free_columns(board, line, colour, gray)
     if column is None or column == FLOOR:
@@ -237,8 +240,8 @@ def end_bonus(board: Board, player: int) -> EndBonus:
 # --- a whole phase -----------------------------------------------------------------------------
 
 
-def resolve_line(board: Board, player: int, line: int, column: int | None, gray: bool,
-                 lid: list[int]) -> Placement | ToFloor:
+def resolve_line(board: Board, player: int, line: int, column: int | None, lid: list[int],
+                 gray: bool | None = None) -> Placement | ToFloor:
     """Tile complete pattern ``line`` as chosen (``None`` or ``FLOOR`` when nothing fits), after
     checking the choice; raises the ``IllegalMove`` from ``refusal`` otherwise."""
     problem = refusal(board, line, column, gray)
@@ -249,17 +252,18 @@ def resolve_line(board: Board, player: int, line: int, column: int | None, gray:
     return tile_line(board, player, line, column, lid)
 
 
-def tile_board(board: Board, player: int, lid: list[int], gray: bool = False,
+def tile_board(board: Board, player: int, lid: list[int],
                columns: list[int | None] | None = None) -> list[Step]:
     """One player's whole tiling: the complete lines top to bottom (on the gray wall in the
     ``columns`` given, one entry per line), then the floor."""
+    gray = board.gray
     steps: list[Step] = []
     counts = board.line_count
     for line in LINES:
         if counts[line] == line + 1:
             if gray:
                 column = columns[line] if columns else None
-                steps.append(resolve_line(board, player, line, column, gray, lid))
+                steps.append(resolve_line(board, player, line, column, lid))
             else:
                 column = wall_column(line, board.line_colour[line])
                 steps.append(tile_line(board, player, line, column, lid))
@@ -286,7 +290,7 @@ def row_can_complete(board: Board, row: int) -> bool:
     return fits(0, 0)
 
 
-def row_is_possible(board: Board, row: int, gray: bool, circulating: list[int] | None = None) -> bool:
+def row_is_possible(board: Board, row: int, circulating: list[int] | None = None) -> bool:
     """Whether ``row`` of this wall can still be completed. A colour with no tile left in
     circulation (``circulating``: tiles per colour in the bag and the lid, the only tiles not on a
     wall or in a pattern line once a tiling phase is over) is gone for good: an unfinished pattern
@@ -296,15 +300,15 @@ def row_is_possible(board: Board, row: int, gray: bool, circulating: list[int] |
     missing = [colour for colour in range(SIZE) if colour not in row_colours]
     if circulating is not None and any(circulating[colour] == 0 for colour in missing):
         return False
-    return not gray or row_can_complete(board, row)
+    return not board.gray or row_can_complete(board, row)
 
 
-def is_blocked(board: Board, gray: bool = True, circulating: list[int] | None = None) -> bool:
+def is_blocked(board: Board, circulating: list[int] | None = None) -> bool:
     """No row of this wall can ever be completed (see ``row_is_possible``)."""
-    return not any(row_is_possible(board, row, gray, circulating) for row in range(SIZE))
+    return not any(row_is_possible(board, row, circulating) for row in range(SIZE))
 
 
-def game_ends(boards: list[Board], gray: bool, circulating: list[int] | None = None) -> bool:
+def game_ends(boards: list[Board], circulating: list[int] | None = None) -> bool:
     """The end-of-game check after a whole tiling phase: some wall has a complete row. The game
     also ends when no wall can ever complete a row any more (the rulebook is silent; without this
     such a game would never end): on the gray wall when rows cannot take their missing colours,
@@ -312,27 +316,26 @@ def game_ends(boards: list[Board], gray: bool, circulating: list[int] | None = N
     lines or on walls."""
     if any(board.has_complete_row() for board in boards):
         return True
-    if not gray and circulating is None:
+    if circulating is None and not any(board.gray for board in boards):
         return False
-    return all(is_blocked(board, gray, circulating) for board in boards)
+    return all(is_blocked(board, circulating) for board in boards)
 
 
-def end_of_phase(boards: list[Board], gray: bool = False,
-                 circulating: list[int] | None = None) -> list[EndBonus]:
+def end_of_phase(boards: list[Board], circulating: list[int] | None = None) -> list[EndBonus]:
     """After a whole tiling phase: when the game ends (``game_ends``) every player gets the end
     bonuses, returned as steps; otherwise nothing happens and the list is empty."""
-    if not game_ends(boards, gray, circulating):
+    if not game_ends(boards, circulating):
         return []
     return [end_bonus(board, player) for player, board in enumerate(boards)]
 
 
-def tile_all(boards: list[Board], lid: list[int], gray: bool = False,
+def tile_all(boards: list[Board], lid: list[int],
              columns: list[list[int | None]] | None = None) -> list[Step]:
     """A whole tiling phase for every player, then the end-of-game check and bonuses."""
     steps: list[Step] = []
     for player, board in enumerate(boards):
-        steps += tile_board(board, player, lid, gray, columns[player] if columns else None)
-    return steps + end_of_phase(boards, gray)
+        steps += tile_board(board, player, lid, columns[player] if columns else None)
+    return steps + end_of_phase(boards)
 
 
 def winners(boards: list[Board]) -> list[int]:

@@ -40,10 +40,10 @@ def duel(games: int, budget: int, opponent: str, seed: int) -> tuple[float, floa
         other = GreedyPolicy() if opponent == "greedy" else RandomPolicy(seed + i)
         seat = i % 2
         play_out(game, [strong, other] if seat == 0 else [other, strong])
-        mine += game.scores[seat]
-        theirs += game.scores[1 - seat]
-        if seat in game.winners:
-            wins += 1 / len(game.winners)
+        mine += game.scores()[seat]
+        theirs += game.scores()[1 - seat]
+        if seat in game.winners():
+            wins += 1 / len(game.winners())
     return mine / games, wins / games, theirs / games
 
 

@@ -23,8 +23,8 @@ import time
 
 from harmonies import habitats, scoring
 from harmonies.board import Board
-from harmonies.game import Game, play_game
-from harmonies.policies import RandomPolicy
+from harmonies.game import Game
+from harmonies.policies import RandomPolicy, play_game
 
 # A full side-A board: trees of every height, mountains, fields, buildings, a river; a few cubes.
 FULL_BOARD = {

@@ -22,8 +22,8 @@ import statistics
 import time
 
 from harmonies import advisor
-from harmonies.game import Game, play_game
-from harmonies.policies import GreedyPolicy, RandomPolicy, StrongPolicy
+from harmonies.game import Game
+from harmonies.policies import GreedyPolicy, RandomPolicy, StrongPolicy, play_game
 
 
 def pairing(opponent, games: int, budget: int, seed: int) -> tuple[float, float]:

@@ -36,9 +36,9 @@ from .errors import (
     ScenarioError,
     TurnOrderError,
 )
-from .game import Game, play_game
+from .game import Game
 from .habitats import Match, NearMiss, cube_cells, matches, near_misses
-from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy
+from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_game, seed_for
 from .positions import game_from_position
 from .scenario import Scenario
 from .scoring import RIVER_READINGS, Breakdown, Item, river_points, score, solo_suns
@@ -50,7 +50,7 @@ __all__ = [
     "IllegalPlacement", "IllegalSpace", "ScenarioError", "TurnOrderError",
     "Advice", "advise", "game_from_position", "Game", "play_game", "Match", "NearMiss", "cube_cells",
     "matches", "near_misses",
-    "GreedyPolicy", "RandomPolicy", "StrongPolicy", "POLICIES", "Scenario",
+    "GreedyPolicy", "RandomPolicy", "StrongPolicy", "POLICIES", "seed_for", "Scenario",
     "RIVER_READINGS", "Breakdown", "Item", "river_points", "score", "solo_suns",
     "POUCH_COUNTS", "Colour",
 ]

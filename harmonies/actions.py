@@ -15,12 +15,14 @@ Grammar (one action per line; words are separated by spaces, case does not matte
 card's name (``cube Fennec Fox d2`` works: the cell is the last word). ``str(action)`` gives the
 canonical text (ids, lower-case colours), and ``parse_action(str(action)) == action``.
 
-Actions are values: equal actions compare and hash equal. The game hands out interned objects from
-``legal_actions()`` (built once per side, colour and cell) so listing them costs no allocation.
+Actions are values (frozen dataclasses): equal actions compare and hash equal, and they pickle. The
+game hands out interned objects from ``legal_actions()`` (built once per side, colour and cell) so
+listing them costs no allocation.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from .board import LAYOUTS, Side
@@ -31,13 +33,11 @@ from .tokens import Colour
 
 
 class Action:
-    """Base class of the seven actions. Subclasses are immutable; ``kind`` is the first word."""
+    """Base class of the seven actions: frozen dataclasses (values that compare, hash, pickle and
+    deep-copy by their fields); ``kind`` is the first word of the text."""
 
     __slots__ = ()
     kind = ""
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
@@ -46,140 +46,106 @@ class Action:
         return str(self)
 
 
-def _init(obj: Action, **fields) -> None:
-    for name, value in fields.items():
-        object.__setattr__(obj, name, value)
+_VALUE = dataclass(frozen=True, slots=True, repr=False)
 
 
+@_VALUE
 class TakeTokens(Action):
     """Take all 3 tokens of central space ``space`` (1-based)."""
 
-    __slots__ = ("space",)
+    space: int
     kind = "take"
 
-    def __init__(self, space: int):
-        _init(self, space=int(space))
+    def __post_init__(self):
+        object.__setattr__(self, "space", int(self.space))
 
     def __str__(self) -> str:
         return f"take {self.space}"
 
-    def __eq__(self, other):
-        return type(other) is TakeTokens and other.space == self.space
 
-    def __hash__(self):
-        return hash(("take", self.space))
-
-
+@_VALUE
 class PlaceToken(Action):
     """Put one token of ``colour`` from the hand on ``cell``."""
 
-    __slots__ = ("colour", "cell")
+    colour: Colour
+    cell: str
     kind = "place"
 
-    def __init__(self, colour: Colour | str, cell: str):
-        colour = colour if isinstance(colour, Colour) else Colour.parse(colour)
-        _init(self, colour=colour, cell=str(cell).strip().lower())
+    def __post_init__(self):
+        colour = self.colour if isinstance(self.colour, Colour) else Colour.parse(self.colour)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "cell", str(self.cell).strip().lower())
 
     def __str__(self) -> str:
         return f"place {self.colour} {self.cell}"
 
-    def __eq__(self, other):
-        return type(other) is PlaceToken and other.colour == self.colour and other.cell == self.cell
 
-    def __hash__(self):
-        return hash(("place", self.colour, self.cell))
-
-
+@_VALUE
 class TakeCard(Action):
     """Take an animal card from the display."""
 
-    __slots__ = ("card",)
+    card: int
     kind = "card"
 
-    def __init__(self, card: int):
-        _init(self, card=int(card))
+    def __post_init__(self):
+        object.__setattr__(self, "card", int(self.card))
 
     def __str__(self) -> str:
         return f"card {self.card}"
 
-    def __eq__(self, other):
-        return type(other) is TakeCard and other.card == self.card
 
-    def __hash__(self):
-        return hash(("card", self.card))
-
-
+@_VALUE
 class PlaceCube(Action):
     """Move the bottom cube of a held card (animal or the chosen spirit) onto ``cell``."""
 
-    __slots__ = ("card", "cell")
+    card: int
+    cell: str
     kind = "cube"
 
-    def __init__(self, card: int, cell: str):
-        _init(self, card=int(card), cell=str(cell).strip().lower())
+    def __post_init__(self):
+        object.__setattr__(self, "card", int(self.card))
+        object.__setattr__(self, "cell", str(self.cell).strip().lower())
 
     def __str__(self) -> str:
         return f"cube {self.card} {self.cell}"
 
-    def __eq__(self, other):
-        return type(other) is PlaceCube and other.card == self.card and other.cell == self.cell
 
-    def __hash__(self):
-        return hash(("cube", self.card, self.cell))
-
-
+@_VALUE
 class ChooseSpirit(Action):
     """Keep one of the two Nature's Spirit cards dealt to you (during your first turn)."""
 
-    __slots__ = ("card",)
+    card: int
     kind = "spirit"
 
-    def __init__(self, card: int):
-        _init(self, card=int(card))
+    def __post_init__(self):
+        object.__setattr__(self, "card", int(self.card))
 
     def __str__(self) -> str:
         return f"spirit {self.card}"
 
-    def __eq__(self, other):
-        return type(other) is ChooseSpirit and other.card == self.card
 
-    def __hash__(self):
-        return hash(("spirit", self.card))
-
-
+@_VALUE
 class SwapCard(Action):
     """Solo: put a display card out of the game and replace it with the top card of the deck."""
 
-    __slots__ = ("card",)
+    card: int
     kind = "swap"
 
-    def __init__(self, card: int):
-        _init(self, card=int(card))
+    def __post_init__(self):
+        object.__setattr__(self, "card", int(self.card))
 
     def __str__(self) -> str:
         return f"swap {self.card}"
 
-    def __eq__(self, other):
-        return type(other) is SwapCard and other.card == self.card
 
-    def __hash__(self):
-        return hash(("swap", self.card))
-
-
+@_VALUE
 class EndTurn(Action):
     """End the turn: refill the central board and the display, pass to the next player."""
 
-    __slots__ = ()
     kind = "end"
 
     def __str__(self) -> str:
         return "end"
-
-    def __eq__(self, other):
-        return type(other) is EndTurn
-
-    def __hash__(self):
-        return hash("end")
 
 
 END = EndTurn()

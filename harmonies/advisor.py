@@ -60,7 +60,7 @@ from .game import COLOURS, HAND_LIMIT, Game
 from .game import END_EMPTY_CELLS as END_EMPTY
 from .locale import t
 from .scoring import _GEOMETRY, _landscape_points, _spirit_points
-from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, Colour
+from .tokens import EMPTY, HEIGHT, MOUNTAIN, NEXT, NEXT_BY_COLOUR, STACKS, TOP, Colour
 
 #: Playouts per hint when no budget is given: answers within a second on a small machine.
 DEFAULT_BUDGET = 4
@@ -75,7 +75,6 @@ _N = len(STACKS)
 _INF = 9
 _NEED_LIST = tuple(NEEDS)
 _NEED_INDEX = {n: k for k, n in enumerate(_NEED_LIST)}
-_NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(_N)) for c in COLOURS}
 
 
 def _distances() -> tuple[tuple[int, ...], ...]:
@@ -436,9 +435,9 @@ class _Plan:
 
 
 def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
-          width: int) -> list[tuple[float, _Seat, list]]:
+          width: int, w: Weights | None = None) -> list[tuple[float, _Seat, list]]:
     """The best placements of all the tokens of ``hand``: (value, seat after, [(colour, cell)])."""
-    frontier = [(evaluate(seat, river, left), seat, [], list(hand))]
+    frontier = [(evaluate(seat, river, left, w), seat, [], list(hand))]
     for _ in range(len(hand)):
         seen = set()
         grown = []
@@ -446,7 +445,7 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
             codes, cubes = s.codes, s.cubes
             roots = _roots(s)
             for colour in dict.fromkeys(rest):
-                nxt = _NEXT_BY_COLOUR[colour]
+                nxt = NEXT_BY_COLOUR[colour]
                 remaining = list(rest)
                 remaining.remove(colour)
                 for i, code in enumerate(codes):
@@ -457,7 +456,7 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
                     key = (tuple(codes), tuple(sorted(remaining)))
                     if key not in seen:
                         seen.add(key)
-                        value = evaluate(s, river, left, None, roots, i)
+                        value = evaluate(s, river, left, w, roots, i)
                         grown.append((value, s, steps + [(colour, i)], remaining, i, new))
                     codes[i] = code
         if not grown:
@@ -472,12 +471,12 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
 
 
 def _placements_of(seat: _Seat, hand: list[Colour], river: str, left: float,
-                   width: int) -> list[tuple[float, _Seat, list]]:
+                   width: int, w: Weights | None = None) -> list[tuple[float, _Seat, list]]:
     """The best complete placements of ``hand`` (every token on the board). A narrow beam can put its
     first tokens where the last no longer fits; then every placement is tried (rare, and small)."""
-    found = [b for b in _beam(seat, hand, river, left, width) if len(b[2]) == len(hand)]
+    found = [b for b in _beam(seat, hand, river, left, width, w) if len(b[2]) == len(hand)]
     if not found:
-        found = [b for b in _beam(seat, hand, river, left, _EVERY) if len(b[2]) == len(hand)][:width]
+        found = [b for b in _beam(seat, hand, river, left, _EVERY, w) if len(b[2]) == len(hand)][:width]
     return found
 
 
@@ -526,14 +525,7 @@ def plan_turns(game: Game, *, width: int = 4, keep: int = 6, cards: bool = True,
                weights: Weights | None = None) -> list[_Plan]:
     """Candidate whole turns for the current player, best value first (no playouts); none when the
     tokens in hand cannot all go on the board."""
-    global _WEIGHTS
-    saved = _WEIGHTS
-    if weights is not None:
-        _WEIGHTS = weights
-    try:
-        return _plan_turns(game, width, keep, cards)
-    finally:
-        _WEIGHTS = saved
+    return _plan_turns(game, width, keep, cards, weights)
 
 
 def _promising(seat: _Seat, card_ids: list[int], most: int = _PROMISING) -> list[int]:
@@ -558,7 +550,7 @@ def _promising(seat: _Seat, card_ids: list[int], most: int = _PROMISING) -> list
     return [card_id for _, card_id in sorted(ranked)[:most]]
 
 
-def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
+def _plan_turns(game: Game, width: int, keep: int, cards: bool, w: Weights | None = None) -> list[_Plan]:
     p = game.player
     river = game.river
     left = turns_left(game, own=False)  # evaluate counts the player's own board
@@ -574,7 +566,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
             prefix.append([spirit_action(card_id)])
             seats.append(s)
     if game.swapped:  # solo: a swap closes the turn, only ``end`` may follow
-        return [_Plan([END], base, evaluate(base, river, left))]
+        return [_Plan([END], base, evaluate(base, river, left, w))]
     # Cards the player may take now.
     card_ids: list[int] = []
     if cards and not game.took_card and p.cards_above < HAND_LIMIT:
@@ -596,7 +588,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
         for head0, start, fixed in starts:
             for space, tokens in spaces:
                 head = head0 + ([take_action(space)] if space is not None else [])
-                for value, after, steps in _placements_of(start, tokens, river, left, width):
+                for value, after, steps in _placements_of(start, tokens, river, left, width, w):
                     table = place_actions(side)
                     options.append((value, head + [table[c][i] for c, i in steps], after, fixed))
     options.sort(key=lambda o: -o[0])
@@ -613,7 +605,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool) -> list[_Plan]:
                 head = [card_action(card_id)]
             cubes = _place_cubes(s)
             tail = [cube_actions(side, c)[i] for c, i in cubes]
-            value = evaluate(s, river, left)
+            value = evaluate(s, river, left, w)
             # The spirit choice must come first; a card may be taken before the tokens.
             spirit = [a for a in acts if type(a) is ChooseSpirit]
             rest = [a for a in acts if type(a) is not ChooseSpirit]
@@ -634,7 +626,7 @@ def _determinize(game: Game, rng: random.Random) -> Game:
     deck = sorted(g.deck)
     rng.shuffle(deck)
     g.deck = deck
-    g._rng = random.Random(rng.getrandbits(64))
+    g.reseed(rng.getrandbits(64))
     return g
 
 
@@ -701,7 +693,7 @@ class Advice:
         return t("advisor.advice", moves=moves, gain=f"{self.gain:+.1f}", reason=self.reason)
 
 
-def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int = 0, top: int = DEFAULT_TOP,
+def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top: int = DEFAULT_TOP,
            seconds: float | None = None, width: int = 4) -> list[Advice]:
     """The current player's best whole turns, best first (see the module docstring).
 

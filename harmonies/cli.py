@@ -23,18 +23,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop import commandline, i18n
+from tabletop import commandline, files, i18n
+from tabletop.game import computer_players, play_out, seat_names
 
 from .errors import ScenarioError
 from .game import END_REASONS
 from .locale import t
+from .policies import POLICIES
 from .scenario import Scenario
-from .scoring import CATEGORIES, RIVER_READINGS
+from .scoring import CATEGORIES, RIVER_READINGS, SCORE_KEYS  # SCORE_KEYS: the keys of score's JSON
 
-#: The keys of ``score``'s JSON, in the order they are printed.
-SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
-              "total")
-POLICIES = ("random", "greedy", "strong")  # the names of ``policies.POLICIES``
 STDIN = "-"
 
 
@@ -44,8 +42,7 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    before = i18n.language()
-    try:
+    with commandline.language_kept():
         # Chosen before parsing, so that help texts and argparse's own words are in it too.
         commandline.speak(argv)
         parser = _parser()
@@ -57,8 +54,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ScenarioError, UsageError) as err:
             print(t("cli.error", program=ERROR_PROGRAM, command=args.command, message=err), file=sys.stderr)
             return 2
-    finally:
-        i18n.set_language(before)
 
 
 PROGRAM = "python -m harmonies"  # the usage line's program name
@@ -88,10 +83,11 @@ def _parser() -> argparse.ArgumentParser:
     p = commands.add_parser("play", help=t("cli.help.play"), description=t("cli.help.play.description"))
     p.add_argument("--players", type=int, choices=range(1, 5), default=2, metavar="N",
                    help=t("cli.help.players"))
-    p.add_argument("--seed", type=int, help=t("cli.help.seed"))
+    p.add_argument("--seed", type=commandline.seed_argument, help=t("cli.help.seed"))
     p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A", help=t("cli.help.side"))
     p.add_argument("--spirits", action="store_true", help=t("cli.help.spirits"))
-    p.add_argument("--policy", default="random", type=_policy_list, metavar="|".join(POLICIES),
+    p.add_argument("--policy", default="random", type=commandline.policy_list(POLICIES),
+                   metavar="|".join(POLICIES),
                    help=t("cli.help.policy", example="strong,greedy"))
     p.add_argument("--budget", type=_budget, default=0, metavar="N", help=t("cli.help.budget"))
     p.add_argument("--river", choices=RIVER_READINGS, default=RIVER_READINGS[0],
@@ -131,15 +127,6 @@ def _budget(text: str) -> int:
 
 def _file_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=t("cli.help.file"))
-
-
-def _policy_list(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(t("cli.bad_policy", policy=repr(name),
-                                               policies=i18n.join_or(POLICIES)))
-    return names
 
 
 def _load(path: str) -> Scenario:
@@ -186,7 +173,7 @@ def _habitats(args: argparse.Namespace) -> int:
     }
     if args.near_misses:
         result["near_misses"] = [_plain(m) for m in habitats.near_misses(wanted, board)]
-    print(_dumps_listing(result))
+    print(files.pretty_json(result))
     return 0
 
 
@@ -194,49 +181,31 @@ def _plain(item: Any) -> Any:
     return item.to_dict() if hasattr(item, "to_dict") else item
 
 
-def _dumps_listing(data: dict) -> str:
-    """JSON with one line per top-level key and one line per list item: long lists stay readable."""
-    lines = []
-    for key, value in data.items():
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            text = "[\n" + ",\n".join(f"    {json.dumps(v)}" for v in value) + "\n  ]"
-        else:
-            text = json.dumps(value)
-        lines.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}"
-
-
 # -- play ------------------------------------------------------------------------------------------
 END_WORDS = END_REASONS  # why a game ended, in words (``game.END_REASONS``); notebook 21 uses it too
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .game import Game, play_game
-    from .policies import POLICIES as KINDS
-    from .policies import StrongPolicy
+    from .game import Game
 
     if len(args.policy) not in (1, args.players):
         raise UsageError(t("cli.policy_count", players=args.players, policies=len(args.policy)))
     if args.cube_supply is not None and args.cube_supply < 0:
         raise UsageError(t("cli.negative_supply", supply=args.cube_supply))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    names = args.policy * args.players if len(args.policy) == 1 else args.policy
-    # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
-    policies = [StrongPolicy(seed * 10 + seat, budget=args.budget) if name == "strong"
-                else KINDS[name](seed * 10 + seat) for seat, name in enumerate(names)]
+    names = seat_names(args.policy, args.players, POLICIES)
     game = Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed,
                 river=args.river, cube_supply=args.cube_supply)
-    play_game(game, policies)
-    scores = [{**score_dict(b), "cubes_placed": p.cubes_placed, "animal_cubes": p.animal_cubes}
-              for b, p in zip(game.scores(), game.players, strict=True)]
-    result = {"seed": seed, "players": args.players, "side": args.side, "spirits": args.spirits,
-              "policies": names, "river": args.river,
-              "scores": [{"player": n, **s} for n, s in enumerate(scores, 1)],
-              "winners": [seat + 1 for seat in game.winners()],
-              "end_reason": game.end_reason, "turns": game.players[0].turns}
+    # Each seat's policy gets its own seed, derived from the game's, so one seed fixes the whole game.
+    play_out(game, computer_players(POLICIES, names, seed, args.budget))
+    details = [{**{k: v for k, v in score_dict(b).items() if k != "total"}, "cubes_placed": p.cubes_placed,
+                "animal_cubes": p.animal_cubes} for b, p in zip(game.scores(), game.players, strict=True)]
+    result = commandline.play_result(game, seed, names, details, side=args.side, spirits=args.spirits,
+                                     river=args.river, end_reason=game.end_reason,
+                                     turns=game.players[0].turns)
     if args.players == 1:
         result["suns"] = game.suns()
-    print(_dumps_listing(result) if args.json else _play_text(result))
+    print(files.pretty_json(result) if args.json else _play_text(result))
     return 0
 
 
@@ -263,7 +232,7 @@ def _play_text(r: dict) -> str:
 
 
 # -- render ----------------------------------------------------------------------------------------
-RENDER_FORMATS = (".svg", ".png", ".pdf")
+RENDER_FORMATS = commandline.RENDER_FORMATS  # the formats render writes, as in Azul
 
 
 def _render(args: argparse.Namespace) -> int:

@@ -1,6 +1,6 @@
 """The exceptions of the Harmonies rules, each with a message a learner can read."""
 
-from .locale import t
+from tabletop import files
 
 
 class HarmoniesError(ValueError):
@@ -35,10 +35,10 @@ class TurnOrderError(IllegalMove):
     """An action at the wrong moment of the turn, or after the game has ended."""
 
 
-class ScenarioError(HarmoniesError):
-    """A scenario file that is not valid. ``field`` names the place in the file, e.g. ``board.c2``."""
+class ScenarioError(HarmoniesError, files.ScenarioError):
+    """A scenario file that is not valid (``tabletop.files.ScenarioError``). ``field`` names the place
+    in the file, e.g. ``board.c2``."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(t("errors.scenario", field=field, message=message))
-        self.field = field
-        self.message = message
+
+#: The field checkers of scenario files, raising ``ScenarioError``.
+checks = files.Fields(ScenarioError)

@@ -9,13 +9,13 @@ Figure has no picture of its own for Jupyter), and ``fig.savefig("out.png")`` wr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from tabletop.i18n import join_or
+from tabletop import game as game_api
 from tabletop.mpl import shaped as _shaped
 from tabletop.scene import Scene
 from tabletop.settings import Display, resolve
@@ -24,7 +24,7 @@ from . import draw, habitats
 from .board import Board, Side
 from .cards import Card
 from .cards import card as _card_lookup
-from .game import Game, play_game
+from .game import Game
 from .locale import t
 from .policies import POLICIES
 from .scoring import CATEGORIES, Breakdown, category_title
@@ -181,32 +181,20 @@ def compare_breakdowns(a: Breakdown, b: Breakdown, labels: Sequence[str] | None 
 # ---------------------------------------------------------------------------------------------
 # Simulated games
 
-_POLICIES: dict[str, Callable[[int], Callable]] = POLICIES  # random, greedy, strong
+def simulate(n: int, players: int = 2, seed: int | str = 0, policy: str | Sequence[str] = "random", *,
+             side: str = "A", spirits: bool = False, river: str = "shortest-path") -> list[list[int]]:
+    """Play ``n`` games to the end and return the final totals, game by game, seat by seat
+    (``tabletop.game.simulate``, as in Azul).
 
-
-def simulate(n: int, players: int = 2, seed: int = 0, policy: str | Sequence[str] = "random", *,
-             side: str = "A", spirits: bool = False, river: str = "shortest-path") -> list[int]:
-    """Play ``n`` games to the end and return every player's final total (``n × players`` numbers,
-    game by game, seat by seat).
-
-    Game ``k`` is seeded ``seed + k`` and each seat's policy ``(seed + k) * 10 + seat``, as
-    ``python -m harmonies play --seed`` does, so any game can be replayed from the command line.
-    ``policy``: ``"random"``, ``"greedy"`` or ``"strong"`` for every seat, or one name per seat.
+    Game ``k`` is seeded ``"{seed}:{k}"`` and its seat ``p`` plays with ``"{seed}:{k}:{p}"``, as
+    ``python -m harmonies play --seed {seed}:{k}`` plays it, so any game can be replayed from the
+    command line. ``policy``: ``"random"``, ``"greedy"`` or ``"strong"`` for every seat, or one name
+    per seat.
     """
-    names = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(names) != players:
-        raise ValueError(t.count("figures.simulate.policies", players, policies=len(names)))
-    for name in names:
-        if name not in _POLICIES:
-            raise ValueError(t("figures.simulate.unknown", policy=repr(name), choices=join_or(_POLICIES)))
-    totals: list[int] = []
-    for k in range(n):
-        game_seed = seed + k
-        seats = [_POLICIES[name](game_seed * 10 + s) for s, name in enumerate(names)]
-        game = Game(players=players, side=side, spirits=spirits, seed=game_seed, river=river)
-        play_game(game, seats)
-        totals.extend(b.total for b in game.scores())
-    return totals
+    def new_game(game_seed: str) -> Game:
+        return Game(players=players, side=side, spirits=spirits, seed=game_seed, river=river)
+
+    return game_api.simulate(new_game, POLICIES, n, policy, players, seed)
 
 
 def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins: int | Sequence[float] = 20,
@@ -243,53 +231,56 @@ def score_histogram(totals: Iterable[int] | Mapping[str, Iterable[int]], *, bins
     return fig
 
 
-def tournament(n: int, policies: Sequence[str] = ("random", "greedy", "strong"), seed: int = 0, *,
-               side: str = "A", spirits: bool = False, river: str = "shortest-path") -> dict[str, list[int]]:
-    """``n`` seeded games with one seat per policy (in this order), as ``simulate`` plays them: each
-    policy's final totals, game by game. A policy named twice gets its seats' totals in turn."""
-    names = list(policies)
-    totals = simulate(n, players=len(names), seed=seed, policy=names, side=side, spirits=spirits, river=river)
-    out: dict[str, list[int]] = {name: [] for name in names}
-    for k, total in enumerate(totals):
-        out[names[k % len(names)]].append(total)
-    return out
+def tournament(names: Sequence[str] = ("random", "greedy", "strong"), games: int = 1, seed: int | str = 0, *,
+               side: str = "A", spirits: bool = False, river: str = "shortest-path",
+               budget: int | None = None) -> dict[str, list[tuple[int, int]]]:
+    """A small round robin between computer players, as in Azul (``tabletop.game.tournament``):
+    every pair of ``names`` plays ``games`` deals of a two-player game, each deal twice with the
+    seats swapped; ``budget`` is the strong player's playouts per turn (default: its own). Returns,
+    per name, one (own final total, opponent's final total) pair per game it played."""
+    def new_game(game_seed: str) -> Game:
+        return Game(players=2, side=side, spirits=spirits, seed=game_seed, river=river)
+
+    return game_api.tournament(new_game, POLICIES, list(names), games, seed, budget)
 
 
-def tournament_chart(results: Mapping[str, Sequence[int]], *, title: str | None = None,
+def tournament_chart(results: Mapping[str, Sequence[tuple[int, int]]], *, title: str | None = None,
                      display: Display | None = None) -> Figure:
-    """The games of a tournament (``tournament``'s result: label → totals game by game) as grouped
-    bars, one group per game, one bar per player, each player's mean in the legend and as a dashed line."""
+    """The results of ``tournament``: one bar per player, its mean final total (dashed line and
+    number), with how many of its games it won (more points than the opponent) written on it."""
     disp = resolve(display)
-    series = {str(label): [int(v) for v in values] for label, values in results.items()}
-    games = max((len(v) for v in series.values()), default=0)
-    if not games:
+    series = {str(name): [(int(own), int(other)) for own, other in games] for name, games in results.items()}
+    played = sum(len(v) for v in series.values()) // 2
+    if not played:
         raise ValueError(t("figures.histogram.empty"))
     fig = Figure(figsize=(7.5 * disp.scale, 4 * disp.scale), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     colours = ("#9a9a9a", "#2b7bcc", "#d7372a", "#3c9a3c", "#8a5a2e")
-    width = 0.8 / len(series)
-    for k, (label, values) in enumerate(series.items()):
-        colour = colours[k % len(colours)]
-        mean = sum(values) / len(values)
-        xs = [g + 1 - 0.4 + (k + 0.5) * width for g in range(len(values))]
-        hatch = _HATCHES[k % len(_HATCHES)] or None
-        ax.bar(xs, values, width, color=colour, edgecolor="#333333", hatch=hatch,
-               label=_shaped(t("figures.tournament.series", series=_policy_title(label), mean=f"{mean:.1f}")))
-        ax.axhline(mean, color=colour, linestyle="--", linewidth=1.5)
-    ax.set_xticks(range(1, games + 1))
+    names = list(series)
+    for k, name in enumerate(names):
+        games = series[name]
+        mean = sum(own for own, _ in games) / max(1, len(games))
+        won = sum(own > other for own, other in games)
+        (bar,) = ax.bar([k], [mean], 0.6, color=colours[k % len(colours)], edgecolor="#333333",
+                        hatch=_HATCHES[k % len(_HATCHES)] or None)
+        ax.axhline(mean, color=colours[k % len(colours)], linestyle="--", linewidth=1.0)
+        label = f"{mean:.1f}\n" + t("figures.tournament.wins", wins=won, games=len(games))
+        ax.annotate(_shaped(label), (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
+                    va="bottom", xytext=(0, 3), textcoords="offset points", fontsize=_font(disp, 9))
+    ax.set_xticks(range(len(names)), [_shaped(_policy_title(name)) for name in names])
     ax.set_xlabel(_shaped(t("figures.tournament.x")), fontsize=_font(disp, 10))
-    ax.set_ylabel(_shaped(t("figures.histogram.x")), fontsize=_font(disp, 10))
+    ax.set_ylabel(_shaped(t("figures.tournament.y")), fontsize=_font(disp, 10))
     ax.tick_params(labelsize=_font(disp, 9))
+    ax.margins(y=0.2)
     _tidy(ax)
-    ax.legend(fontsize=_font(disp, 9), frameon=False, loc="upper left", bbox_to_anchor=(1, 1))
-    title = title or t.count("figures.tournament.title", games)
+    title = title or t.count("figures.tournament.title", played)
     ax.set_title(_shaped(title), fontsize=_font(disp, 12), fontweight="bold")
     return fig
 
 
 def _policy_title(name: str) -> str:
     """A policy's name in the language in force (the seat kinds of the game table), else as given."""
-    return t(f"table.seat.{name}") if name in _POLICIES else name
+    return t(f"table.seat.{name}") if name in POLICIES else name
 
 
 __all__ = ["rotation_sheet", "breakdown_chart", "compare_breakdowns", "simulate", "score_histogram",

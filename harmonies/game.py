@@ -96,7 +96,7 @@ from .errors import (
     TurnOrderError,
 )
 from .locale import t
-from .tokens import EMPTY, NEXT, POUCH_COUNTS, Colour
+from .tokens import EMPTY, NEXT, NEXT_BY_COLOUR, POUCH_COUNTS, Colour
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
@@ -110,7 +110,6 @@ END_EMPTY_CELLS = 2  # a player ending a turn with this many empty cells or fewe
 _CARDS: dict[int, Card] = all_cards()
 _ANIMALS = tuple(animal_ids())
 _SPIRITS = tuple(spirit_ids())
-_NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in COLOURS}
 # For each card, the stack codes each of its needs accepts: a board lacking one of them cannot hold
 # the habitat, which spares the habitat search on most boards of the opening.
 _CARD_NEED_MASKS = {i: tuple({need_mask(p.need) for p in c.pattern}) for i, c in _CARDS.items()}
@@ -248,10 +247,13 @@ class _CubeCache:
 
 
 class Game:
-    """A game of Harmonies for 1 to 4 players (1 is the solo mode). See the module docstring."""
+    """A game of Harmonies for 1 to 4 players (1 is the solo mode). See the module docstring.
+
+    It is a ``tabletop.game.Game``: ``seats``, ``current``, ``legal_actions()``, ``play()``, ``over``,
+    ``scores()``, ``winners()``, ``to_dict()``/``from_dict()``, ``copy()``."""
 
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
-                 seed: int | None = None, river: str = "shortest-path", cube_supply: int | None = None):
+                 seed: int | str | None = None, river: str = "shortest-path", cube_supply: int | None = None):
         if not isinstance(players, int) or not 1 <= players <= 4:
             raise HarmoniesError(t("game.error.players", players=repr(players)))
         try:
@@ -289,7 +291,8 @@ class Game:
 
         self.pouch = [POUCH_COUNTS[c] for c in COLOURS]  # tokens per colour, in COLOURS order
         self.out_of_game = [0] * len(COLOURS)  # solo: untaken tokens put back in the box
-        self.central: list[list[Colour]] = [self._draw(TOKENS_PER_SPACE) for _ in range(SPACES[players])]
+        self.central: list[list[Colour]] = [self.draw_tokens(TOKENS_PER_SPACE)
+                                            for _ in range(SPACES[players])]
         self.refills = 0
 
         self.current = 0
@@ -303,8 +306,13 @@ class Game:
         self.history: list[Action] = []
 
     # -- the pouch --------------------------------------------------------------------------------
-    def _draw(self, k: int) -> list[Colour]:
-        """Up to ``k`` random tokens out of the pouch."""
+    def reseed(self, seed: int | str) -> None:
+        """From now on draw from ``random.Random(seed)``: a coach imagining the hidden draws, or a
+        lesson's position, gets draws of its own without touching the generator's insides."""
+        self._rng = random.Random(seed)
+
+    def draw_tokens(self, k: int) -> list[Colour]:
+        """Up to ``k`` random tokens out of the pouch (they leave it)."""
         pouch, rng, out = self.pouch, self._rng, []
         for _ in range(k):
             total = sum(pouch)
@@ -327,6 +335,11 @@ class Game:
         return dict(zip(COLOURS, self.pouch, strict=True))
 
     # -- reading the state ------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        """How many players (``tabletop.game.Game``'s name for ``n``)."""
+        return self.n
+
     @property
     def player(self) -> Player:
         """The player whose turn it is."""
@@ -401,7 +414,7 @@ class Game:
             codes, cubes = p.board.codes, p.board.cubes
             for colour in COLOURS:
                 if colour in hand:
-                    row, nxt = table[colour], _NEXT_BY_COLOUR[colour]
+                    row, nxt = table[colour], NEXT_BY_COLOUR[colour]
                     if cubes:
                         acts.extend(row[i] for i, code in enumerate(codes)
                                     if nxt[code] >= 0 and i not in cubes)
@@ -423,6 +436,14 @@ class Game:
                 acts.extend(swap_action(i) for i in sorted(self.display))
             acts.append(END)
         return acts
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return parse_action(text)
+
+    @staticmethod
+    def action_text(action: Action) -> str:
+        return str(action)
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -671,7 +692,7 @@ class Game:
             return
         self.refills += 1
         for s in spaces:
-            self.central[s] = self._draw(TOKENS_PER_SPACE)
+            self.central[s] = self.draw_tokens(TOKENS_PER_SPACE)
 
     # -- the end ----------------------------------------------------------------------------------
     def score(self, seat: int | None = None) -> scoring.Breakdown:
@@ -862,27 +883,6 @@ class Game:
         return "\n".join(lines)
 
 
-def play_game(game: Game, policies, max_actions: int = 100_000) -> Game:
-    """Play ``game`` to its end: ``policies`` is one policy for every seat or a sequence, one per seat.
-
-    Returns the same game object, finished. ``max_actions`` guards against a policy that never ends
-    its turns (a RuntimeError names it).
-    """
-    if callable(policies):
-        seats = [policies] * game.n
-    else:
-        seats = list(policies)
-        if len(seats) != game.n:
-            raise ValueError(t("game.error.policies", policies=len(seats), players=game.n))
-    for _ in range(max_actions):
-        if game.over:
-            return game
-        game.play(seats[game.current](game))
-    if game.over:
-        return game
-    raise RuntimeError(t("game.error.never_ends", actions=max_actions, policy=repr(seats[game.current])))
-
-
 _HANDLERS = {
     TakeTokens: Game._take_tokens,
     PlaceToken: Game._place_token,
@@ -893,5 +893,5 @@ _HANDLERS = {
     EndTurn: Game._end_turn,
 }
 
-__all__ = ["Game", "Player", "play_game", "END_REASONS", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY",
+__all__ = ["Game", "Player", "END_REASONS", "COLOURS", "TOTAL_TOKENS", "SPACES", "DISPLAY",
            "HAND_LIMIT"]

@@ -1,12 +1,13 @@
 """Ready-made players: uniformly random and greedy. A policy maps a game to the action it plays.
 
-A policy is any callable ``policy(game) -> Action``; ``play_game(game, policies)`` (defined in
-``harmonies.game``, re-exported here) asks the policy of the seat to play until the game is over.
-Both policies here are seeded, so a game played by them is reproducible.
+A policy is any callable ``policy(game) -> Action``; ``play_game(game, policies)`` (the play loop of
+both games, ``tabletop.game.play_out``) asks the policy of the seat to play until the game is over.
+The policies are seeded, so a game played by them is reproducible.
 
-``RandomPolicy(seed)`` picks uniformly among ``game.legal_actions()``. Games always end: every turn
-allows one token take, three placements, at most one card, finitely many cubes, at most one spirit
-choice and at most one (solo) swap, and ``end`` is only legal once the tokens are placed.
+``RandomPolicy(seed)`` (``tabletop.game.RandomPolicy``) picks uniformly among
+``game.legal_actions()``. Games always end: every turn allows one token take, three placements, at
+most one card, finitely many cubes, at most one spirit choice and at most one (solo) swap, and
+``end`` is only legal once the tokens are placed.
 
 ``GreedyPolicy(seed)`` looks one turn ahead and no further:
 
@@ -38,6 +39,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tabletop.game import RandomPolicy, seed_for
+from tabletop.game import play_out as play_game
+
 from . import habitats, scoring
 from .actions import (
     END,
@@ -51,33 +55,14 @@ from .actions import (
 )
 from .board import Board
 from .cards import card as _card
-from .game import Game, play_game
-from .tokens import EMPTY, NEXT, Colour
+from .game import Game
+from .tokens import EMPTY, NEXT, NEXT_BY_COLOUR, Colour
 
 _FINISHED = tuple(all(n < 0 for n in NEXT[code].values()) for code in range(len(NEXT)))
-_NEXT_BY_COLOUR = {c: tuple(NEXT[code][c] for code in range(len(NEXT))) for c in Colour}
 
 
 def _landscapes(board: Board, river: str) -> int:
     return scoring.score_landscapes(board, river).landscapes
-
-
-class RandomPolicy:
-    """Uniformly random among the legal actions, from its own seeded ``random.Random``."""
-
-    def __init__(self, seed: int | None = None):
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def __call__(self, game: Game) -> Action:
-        return self.choose(game)
-
-    def choose(self, game: Game) -> Action:
-        acts = game.legal_actions()
-        return acts[self.rng.randrange(len(acts))]
-
-    def __repr__(self) -> str:
-        return f"RandomPolicy(seed={self.seed!r})"
 
 
 class GreedyPolicy:
@@ -86,7 +71,7 @@ class GreedyPolicy:
     ``seed`` (default 0) seeds the tie-breaks, so a greedy player is reproducible by default.
     """
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | str | None = 0):
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -191,7 +176,7 @@ class GreedyPolicy:
         bonus = self._bonuses(game, board)
         best_rank, best = None, []
         for colour in dict.fromkeys(hand):
-            nxt = _NEXT_BY_COLOUR[colour]
+            nxt = NEXT_BY_COLOUR[colour]
             for i, code in enumerate(codes):
                 new = nxt[code]
                 if new < 0 or i in cubes:
@@ -252,7 +237,7 @@ class StrongPolicy:
     playouts' hidden draws, so a strong player is reproducible. It never reads the pouch or deck order.
     """
 
-    def __init__(self, seed: int | None = 0, budget: int = 0, width: int = 4):
+    def __init__(self, seed: int | str | None = 0, budget: int = 0, width: int = 4):
         self.seed = seed
         self.budget = budget
         self.width = width
@@ -272,7 +257,7 @@ class StrongPolicy:
         from .advisor import advise
 
         if not (self._plan and self._expect == self._key(game) and game.is_legal(self._plan[0])):
-            seed = (self.seed or 0) * 1_000 + game.turn
+            seed = seed_for(self.seed or 0, game.turn)  # the one seeding rule: a part's own seed
             self._plan = list(advise(game, budget=self.budget, seed=seed, top=1, width=self.width)[0].actions)
         action = self._plan.pop(0)
         self._expect = (id(game), game.turn, game.current, len(game.history) + 1)
@@ -282,4 +267,4 @@ class StrongPolicy:
 #: The policies by name, for the command line, the simulations and the game table.
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "strong": StrongPolicy}
 
-__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "play_game"]
+__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "POLICIES", "play_game", "seed_for"]

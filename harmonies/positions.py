@@ -80,8 +80,8 @@ def game_from_position(scenario, hand: Iterable[Colour | str], *, seed: int = 0)
     for _ in range(len(used)):
         _take_one(pouch, rng)
     game.pouch = [pouch[c] for c in COLOURS]
-    game._rng = random.Random(rng.getrandbits(64))
-    game.central = [[]] + [game._draw(3) for _ in range(len(game.central) - 1)]
+    game.reseed(rng.getrandbits(64))
+    game.central = [[]] + [game.draw_tokens(3) for _ in range(len(game.central) - 1)]
     game.taken_space, game.hand = 1, tokens
     game.history = []
     return game

@@ -14,11 +14,12 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from tabletop.files import kind, pretty_json
 from tabletop.i18n import join_or
 
 from .board import LAYOUTS, Board, Side
 from .cards import Card, card
-from .errors import IllegalPlacement, ScenarioError
+from .errors import IllegalPlacement, ScenarioError, checks
 from .locale import t
 from .scoring import RIVER_READINGS, score
 from .tokens import Colour
@@ -86,16 +87,14 @@ class Scenario:
 
     def dumps(self) -> str:
         """The scenario as JSON text, one board cell and one card per line."""
-        return _format(self.to_dict())
+        return pretty_json(self.to_dict()) + "\n"
 
     # -- from JSON -------------------------------------------------------------------------------
     @classmethod
     def from_dict(cls, data: Any) -> Scenario:
         """A checked scenario from parsed JSON; ScenarioError naming the first field that is wrong."""
         _check_object(data, "scenario", "scenario.file_not_object", example="{...}")
-        unknown = [key for key in data if key not in FIELDS]
-        if unknown:
-            raise ScenarioError(str(unknown[0]), t("scenario.unknown_field", fields=", ".join(FIELDS)))
+        checks.keys(data, "", FIELDS)
         for key in REQUIRED:
             if key not in data:
                 raise ScenarioError(key, t("scenario.missing_required", fields=", ".join(REQUIRED)))
@@ -176,37 +175,16 @@ class _Object(dict):
 def _check_object(value: Any, where: str, key: str, example: str) -> None:
     """ScenarioError unless ``value`` is an object: text ``key`` says what it should be, like ``example``."""
     if not isinstance(value, dict):
-        raise ScenarioError(where, t(key, example=example, kind=_kind(value)))
+        raise ScenarioError(where, t(key, example=example, kind=kind(value)))
     for name in getattr(value, "duplicates", ()):
         path = name if where == "scenario" else f"{where}.{name}"
         raise ScenarioError(path, t("scenario.written_twice"))
 
 
-def _check_keys(value: dict, where: str, known: tuple[str, ...]) -> None:
-    for key in value:
-        if key not in known:
-            raise ScenarioError(f"{where}.{key}", t("scenario.unknown_field", fields=", ".join(known)))
-
-
-def _kind(value: Any) -> str:
-    """What a JSON value is, in words, for "..., not the number 3"."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)  # null, true, false: JSON words, the same in every language
-    if isinstance(value, str):
-        return t("scenario.kind.text", text=repr(value))
-    if isinstance(value, int | float):
-        return t("scenario.kind.number", number=value)
-    if isinstance(value, list):
-        return t("scenario.kind.list")
-    if isinstance(value, dict):
-        return t("scenario.kind.object")
-    return type(value).__name__
-
-
 def _side(value: Any) -> Side:
     if isinstance(value, str) and value.strip().upper() in ("A", "B"):
         return Side(value.strip().upper())
-    raise ScenarioError("side", t("scenario.bad_side", kind=_kind(value)))
+    raise ScenarioError("side", t("scenario.bad_side", kind=kind(value)))
 
 
 def _cell(name: Any, side: Side, where: str) -> int:
@@ -215,7 +193,7 @@ def _cell(name: Any, side: Side, where: str) -> int:
         # The board's field already names the cell; a cube's field is only its place in the list.
         if where.startswith("board."):
             raise ScenarioError(where, t("scenario.board_cell_unknown", side=side, last=layout.names[-1]))
-        shown = name if isinstance(name, str) else _kind(name)
+        shown = name if isinstance(name, str) else kind(name)
         raise ScenarioError(where, t("scenario.cell_unknown", cell=shown, side=side, last=layout.names[-1]))
     return layout.index[name.strip().lower()]
 
@@ -232,7 +210,7 @@ def _board(side: Side, stacks: Any, cubes: Any) -> Board:
             raise ScenarioError(where, t("scenario.cell_twice", cell=names[i]))
         if not isinstance(stack, list):
             raise ScenarioError(where, t("scenario.stack_not_list", example='["brown", "green"]',
-                                         kind=_kind(stack)))
+                                         kind=kind(stack)))
         if not stack:
             raise ScenarioError(where, t("scenario.empty_stack"))
         for j, colour in enumerate(stack):
@@ -245,7 +223,7 @@ def _board(side: Side, stacks: Any, cubes: Any) -> Board:
             except IllegalPlacement as err:
                 raise ScenarioError(where, str(err)) from None
     if not isinstance(cubes, list):
-        raise ScenarioError("cubes", t("scenario.cubes_not_list", example='["c2"]', kind=_kind(cubes)))
+        raise ScenarioError("cubes", t("scenario.cubes_not_list", example='["c2"]', kind=kind(cubes)))
     for j, name in enumerate(cubes):
         where = f"cubes[{j}]"
         i = _cell(name, side, where)
@@ -259,7 +237,7 @@ def _board(side: Side, stacks: Any, cubes: Any) -> Board:
 
 def _card(value: Any, where: str) -> Card:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ScenarioError(where, t("scenario.card_not_key", kind=_kind(value)))
+        raise ScenarioError(where, t("scenario.card_not_key", kind=kind(value)))
     try:
         return card(value)
     except KeyError:
@@ -274,13 +252,13 @@ def _named(c: Card) -> str:
 def _animals(value: Any) -> list[tuple[Card, int]]:
     if not isinstance(value, list):
         example = '[{"card": 23, "cubes_placed": 1}]'
-        raise ScenarioError("animals", t("scenario.animals_not_list", example=example, kind=_kind(value)))
+        raise ScenarioError("animals", t("scenario.animals_not_list", example=example, kind=kind(value)))
     animals: list[tuple[Card, int]] = []
     seen: dict[int, int] = {}
     for j, entry in enumerate(value):
         where = f"animals[{j}]"
         _check_object(entry, where, "scenario.animal_not_object", example='{"card": 23, "cubes_placed": 1}')
-        _check_keys(entry, where, ANIMAL_FIELDS)
+        checks.keys(entry, where, ANIMAL_FIELDS)
         if "card" not in entry:
             raise ScenarioError(f"{where}.card", t("scenario.animal_card_missing"))
         c = _card(entry["card"], f"{where}.card")
@@ -293,7 +271,7 @@ def _animals(value: Any) -> list[tuple[Card, int]]:
         k = entry.get("cubes_placed", 0)
         where_k = f"{where}.cubes_placed"
         if isinstance(k, bool) or not isinstance(k, int):
-            raise ScenarioError(where_k, t("scenario.cubes_not_number", kind=_kind(k)))
+            raise ScenarioError(where_k, t("scenario.cubes_not_number", kind=kind(k)))
         if k < 0:
             raise ScenarioError(where_k, t("scenario.cubes_negative", cubes=k))
         if k > c.cubes:
@@ -306,7 +284,7 @@ def _spirit(value: Any) -> tuple[Card, bool] | None:
     if value is None:
         return None
     _check_object(value, "spirit", "scenario.spirit_not_object", example='{"card": 33, "cube_placed": true}')
-    _check_keys(value, "spirit", SPIRIT_FIELDS)
+    checks.keys(value, "spirit", SPIRIT_FIELDS)
     if "card" not in value:
         raise ScenarioError("spirit.card", t("scenario.spirit_card_missing"))
     c = _card(value["card"], "spirit.card")
@@ -314,34 +292,18 @@ def _spirit(value: Any) -> tuple[Card, bool] | None:
         raise ScenarioError("spirit.card", t("scenario.animal_as_spirit", card=_named(c)))
     placed = value.get("cube_placed", False)
     if not isinstance(placed, bool):
-        raise ScenarioError("spirit.cube_placed", t("scenario.cube_placed_not_boolean", kind=_kind(placed)))
+        raise ScenarioError("spirit.cube_placed", t("scenario.cube_placed_not_boolean", kind=kind(placed)))
     return c, placed
 
 
 def _options(value: Any) -> str:
     _check_object(value, "options", "scenario.options_not_object", example='{"river": "shortest-path"}')
-    _check_keys(value, "options", OPTION_FIELDS)
+    checks.keys(value, "options", OPTION_FIELDS)
     river = value.get("river", DEFAULT_RIVER)
     if river not in RIVER_READINGS:
-        raise ScenarioError("options.river", t("scenario.bad_river", kind=_kind(river),
+        raise ScenarioError("options.river", t("scenario.bad_river", kind=kind(river),
                                                readings=join_or(RIVER_READINGS)))
     return river
-
-
-# -- writing -----------------------------------------------------------------------------------------
-def _format(data: dict) -> str:
-    """JSON with one line per top-level field, per board cell and per card: readable and diffable."""
-    lines = []
-    for key, value in data.items():
-        if key == "board" and value:
-            cells = [f"    {json.dumps(n)}: {json.dumps(s)}" for n, s in value.items()]
-            text = "{\n" + ",\n".join(cells) + "\n  }"
-        elif key == "animals" and value:
-            text = "[\n" + ",\n".join(f"    {json.dumps(a)}" for a in value) + "\n  ]"
-        else:
-            text = json.dumps(value)
-        lines.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 __all__ = ["Scenario", "ScenarioError", "load", "loads", "from_dict", "FIELDS"]

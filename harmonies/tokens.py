@@ -80,6 +80,8 @@ HEIGHT: tuple[int, ...] = tuple(len(s) for s in STACKS)
 NEXT: tuple[dict[Colour, int], ...] = tuple(
     {c: CODE.get(stack + (c,), -1) for c in Colour} for stack in STACKS
 )
+#: The same table by colour first: NEXT_BY_COLOUR[colour][code] (a row per colour, for fast loops).
+NEXT_BY_COLOUR: dict[Colour, tuple[int, ...]] = {c: tuple(row[c] for row in NEXT) for c in Colour}
 
 # What a stack is, in words, for messages and explanations.
 TREE = {CODE[(GREEN,)]: 1, CODE[(BROWN, GREEN)]: 2, CODE[(BROWN, BROWN, GREEN)]: 3}

@@ -7,12 +7,17 @@ messages) into that language. ``language_code`` is ``--lang``'s type: an unknown
 argparse with a message that lists the languages. argparse looks its words up through the
 module-level ``_`` and ``ngettext`` it imported from gettext, at the moment it needs them; ``speak``
 replaces those two.
+
+The conventions both command lines share live here too: ``language_kept`` (the language is put back
+afterwards), ``play_result`` (the keys of ``play --json``), ``policy_list``, ``seed_argument``,
+and ``RENDER_FORMATS``; the JSON printer is ``tabletop.files.pretty_json``.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
 
 from . import i18n
 from .locale import t
@@ -86,3 +91,50 @@ def language_code(text: str) -> str:
         return i18n.check_language(text)
     except i18n.UnknownLanguage as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+@contextmanager
+def language_kept():
+    """Run a command and put the language back as it found it afterwards (``--lang`` changes it
+    for the command only, so calling ``main`` from a notebook changes nothing there)."""
+    before = i18n.language()
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def play_result(game, seed: object, policies: Sequence[str], details: Sequence[dict],
+                **fields) -> dict:
+    """``play --json`` of both games: the seed, the number of players, the policies, per player
+    (numbered from 1) its ``total`` and the game's ``details``, the winners (numbered from 1), then
+    the game's own ``fields``."""
+    scores = [{"player": p, "total": score.total, **more}
+              for p, (score, more) in enumerate(zip(game.scores(), details, strict=True), 1)]
+    return {"seed": seed, "players": game.seats, "policies": list(policies), **fields,
+            "scores": scores, "winners": [seat + 1 for seat in game.winners()]}
+
+
+#: The picture formats ``render -o`` writes, by the file name's extension.
+RENDER_FORMATS = (".svg", ".png", ".pdf")
+
+
+def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
+    """``--policy``'s type: names separated by commas (``strong,greedy``), each one of ``kinds``;
+    argparse reports an unknown one with our message."""
+    known = sorted(kinds)
+
+    def read(text: str) -> list[str]:
+        names = [name.strip().lower() for name in text.split(",")]
+        for name in names:
+            if name not in known:
+                raise argparse.ArgumentTypeError(t("play.unknown_policy", policy=repr(name),
+                                                   policies=i18n.join_or(known)))
+        return names
+
+    return read
+
+
+def seed_argument(text: str) -> int | str:
+    """``--seed``'s type: a number, or a seed as ``simulate`` writes it (``7:1``)."""
+    return int(text) if text.lstrip("-").isdigit() else text

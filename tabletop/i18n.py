@@ -72,8 +72,6 @@ class UnknownLanguage(ValueError):
     """A language code the project has no catalogue for."""
 
     def __init__(self, code: object):
-        from .locale import t  # the catalogue needs this module first
-
         choices = ", ".join(f"{lang.code} ({lang.name})" for lang in LANGUAGES.values())
         super().__init__(t("language.unknown", code=repr(code), choices=choices))
         self.code = code
@@ -265,3 +263,8 @@ def html_attrs(code: str | None = None) -> str:
     """``lang`` and ``dir`` attributes for an HTML element holding text in that language."""
     code = check_language(code or _current)
     return f'lang="{code}" dir="{direction(code)}"'
+
+
+#: The texts of ``tabletop`` itself (``tabletop/locale/<code>.json``), defined here so that this
+#: module needs no other; ``tabletop.locale`` hands the same catalogue to the rest of the package.
+t = Catalogue("tabletop")

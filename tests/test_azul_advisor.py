@@ -152,9 +152,9 @@ def test_the_strong_player_plays_whole_games(players, wall):
     game = Game(players, 11, wall)
     seats = [StrongPolicy(p, budget=2) if p % 2 == 0 else RandomPolicy(p) for p in range(players)]
     play_out(game, seats)
-    assert game.over and game.winners
+    assert game.over and game.winners()
     assert game.tile_counts() == [TILES_PER_COLOUR] * 5
     again = Game(players, 11, wall)
     play_out(again, [StrongPolicy(p, budget=2) if p % 2 == 0 else RandomPolicy(p)
                      for p in range(players)])
-    assert again.scores == game.scores  # a budget in playouts: the same game again
+    assert again.scores() == game.scores()  # a budget in playouts: the same game again

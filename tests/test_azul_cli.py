@@ -192,7 +192,7 @@ def test_lang_chooses_the_language_of_the_output(tmp_path, stand_in, capsys):
     args = subcommands(tmp_path)["tile"]
     assert cli.main([*args, "--lang", "nl"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("Het spel gaat door.")
-    assert i18n.language() == "nl"
+    assert i18n.language() == "en"  # put back as it was, as python -m harmonies does
     assert cli.main([*args, "--lang", "en"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("The game goes on: no wall has a complete row.")
 
@@ -205,13 +205,13 @@ def test_play_json_gives_the_result_and_one_policy_per_seat():
     run = azul(*args)
     assert run.returncode == 0 and run.stderr == ""
     result = json.loads(run.stdout)
-    assert list(result) == ["seed", "wall", "players", "policies", "scores", "winners", "rounds",
-                            "turns"]
+    assert list(result) == ["seed", "players", "policies", "wall", "rounds", "turns", "scores",
+                            "winners"]
     assert result["seed"] == 4 and result["wall"] == "colored" and result["players"] == 2
     assert result["policies"] == ["strong", "greedy"]
-    assert [s["player"] for s in result["scores"]] == [0, 1]
-    best = max(s["score"] for s in result["scores"])
-    assert result["winners"] and all(result["scores"][w]["score"] == best
+    assert [s["player"] for s in result["scores"]] == [1, 2]  # numbered from 1, as in Harmonies
+    best = max(s["total"] for s in result["scores"])
+    assert result["winners"] and all(result["scores"][w - 1]["total"] == best
                                      for w in result["winners"])
     assert any(s["rows"] >= 1 for s in result["scores"])  # the game ends on a complete row
     assert result["rounds"] >= 5 and result["turns"] >= 8 * result["rounds"]

@@ -102,11 +102,12 @@ def test_the_gray_wall_has_no_pattern():
     assert not any(name in scene.to_svg() for name in NAMES)
 
 
-def test_the_kind_of_wall_is_guessed_from_its_tiles():
+def test_a_board_is_drawn_on_the_wall_it_knows():
     gray = Scenario.from_dict({"game": "azul", "wall": "gray",
                                "players": [{"wall": ["Y....", ".....", ".....", ".....",
                                                      "....."]}]}).boards[0]
-    assert draw.looks_gray(gray) and not draw.looks_gray(example_board())
+    assert gray.gray and gray.wall_kind == "gray" and not example_board().gray
+    assert gray.copy().gray and Game(2, seed=1, wall="gray").boards[1].gray
     assert "(empty)" not in draw.board_scene(gray).to_svg()
     assert "(empty)" in draw.board_scene(example_board()).to_svg()
 

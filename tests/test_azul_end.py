@@ -30,7 +30,7 @@ def test_the_game_ends_after_the_whole_tiling_phase_in_which_a_row_is_completed(
     assert [type(s).__name__ for s in steps] == [
         "Placement", "FloorPenalty", "Placement", "FloorPenalty", "EndBonus", "EndBonus"]
     assert steps[0].points == 5 and steps[2].player == 1
-    assert game.scores == [10 + 5 - 2 + 2, 1]
+    assert game.scores() == [10 + 5 - 2 + 2, 1]
     assert game.round == 1 and game.bag == bag and sum(map(sum, game.factories)) == 0
     assert game.legal_moves() == []
 
@@ -76,8 +76,8 @@ def test_a_shared_victory_at_the_end_of_a_game():
     game = Game.from_position([start, start], ["KKKK", "KKKK", "", "", ""], "")
     game.play("factory 0: black -> floor")
     game.play("factory 1: black -> floor")
-    assert game.scores == [10 + 5 - 6 + 2] * 2
-    assert game.winners == [0, 1]
+    assert game.scores() == [10 + 5 - 6 + 2] * 2
+    assert game.winners() == [0, 1]
 
 
 def test_end_bonuses_are_scored_once_for_every_player():
@@ -94,7 +94,7 @@ def test_end_bonuses_are_scored_once_for_every_player():
         (1, 4, 1, 2 + 28 + 10), (0, 1, 1, 17)]
     placements = [s for s in game.last_tiling if isinstance(s, Placement)]
     floors = [s for s in game.last_tiling if isinstance(s, FloorPenalty)]
-    assert game.scores == [f.score + b.points for f, b in zip(floors, bonus, strict=True)]
+    assert game.scores() == [f.score + b.points for f, b in zip(floors, bonus, strict=True)]
     assert len(placements) == 2
 
 
@@ -111,5 +111,5 @@ def test_a_game_ends_when_every_row_misses_a_colour_locked_away():
     circulating = [b + k for b, k in zip(game.bag, game.lid, strict=True)]
     assert game.round == 6 and circulating[WHITE] == 0
     assert not any(board.has_complete_row() for board in game.boards)
-    assert all(is_blocked(board, False, circulating) for board in game.boards)
-    assert game.legal_moves() == [] and game.winners
+    assert all(is_blocked(board, circulating) for board in game.boards)
+    assert game.legal_moves() == [] and game.winners()

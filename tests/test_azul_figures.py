@@ -20,7 +20,7 @@ CAREFUL = {"game": "azul", "wall": "colored",
 
 def finished(players=2, seed=4, wall="colored") -> Game:
     game = Game(players, seed=seed, wall=wall)
-    return play_out(game, [GreedyPolicy(), RandomPolicy(seed)] * 2)
+    return play_out(game, ([GreedyPolicy(), RandomPolicy(seed)] * 2)[:players])
 
 
 def legend(fig) -> list[str]:
@@ -37,10 +37,10 @@ def test_the_game_keeps_the_scores_after_every_round(wall):
     policy = GreedyPolicy()
     while game.round == 1:
         game.play(policy(game))
-    assert game.score_history == [game.scores]
+    assert game.score_history == [game.scores()]
     play_out(game, policy)
     assert len(game.score_history) == game.round
-    assert game.score_history[-1] == game.scores  # the end bonuses included
+    assert game.score_history[-1] == game.scores()  # the end bonuses included
 
 
 def test_the_history_is_copied_and_not_saved():
@@ -84,7 +84,7 @@ def test_score_progression_draws_a_line_per_player_and_names_the_winner(tmp_path
         [[0] + [row[p] for row in game.score_history] for p in range(3)]
     names = legend(fig)
     assert [n.split(":")[0] for n in names] == ["player 0", "player 1", "player 2"]
-    assert sum("(wins)" in n for n in names) == len(game.winners) >= 1
+    assert sum("(wins)" in n for n in names) == len(game.winners()) >= 1
     assert fig.axes[0].get_xticklabels()[-1].get_text().endswith("+ bonus")
     fig.savefig(tmp_path / "progress.png")
     assert (tmp_path / "progress.png").read_bytes().startswith(b"\x89PNG")

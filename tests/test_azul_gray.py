@@ -89,7 +89,7 @@ def test_when_no_cell_fits_all_tiles_of_the_line_go_to_the_floor():
     to_floor, floor = game.last_tiling[:2]
     assert to_floor == ToFloor(0, 1, BLUE, 2, 0)
     assert floor.tiles == 7 and floor.penalty == -14  # the two tiles count in this phase
-    assert game.lid[BLUE] == lid + 2 and game.scores[0] == 6
+    assert game.lid[BLUE] == lid + 2 and game.scores()[0] == 6
 
 
 def test_floor_overflow_of_a_line_sent_to_the_floor_goes_to_the_lid():
@@ -138,7 +138,7 @@ def test_row_can_complete_and_blocked_walls():
 def test_the_game_ends_when_no_wall_can_ever_complete_a_row():
     game = gray([{"wall": BLOCKED, "score": 30}, {"wall": BLOCKED, "score": 20}])
     game.play("centre: black -> floor")
-    assert game.over and game.winners == [0]
+    assert game.over and game.winners() == [0]
     # the bonuses as usual: each wall has its five yellows
     assert [s.points for s in game.last_tiling if type(s).__name__ == "EndBonus"] == [10, 10]
 

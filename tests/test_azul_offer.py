@@ -70,7 +70,7 @@ def test_marker_with_a_full_floor_is_still_taken_and_its_holder_starts_next_roun
     assert board.pattern_lines()[0] == "R" and game.lid[RED] == lid_before + 1
     game.play("centre: yellow -> floor")  # the table is empty: tiling, then round 2
     assert game.round == 2
-    assert game.scores[0] == 30 + 1 - 14  # no penalty beyond the seven slots
+    assert game.scores()[0] == 30 + 1 - 14  # no penalty beyond the seven slots
     assert game.current == 0 and game.first_player == 0
 
 

@@ -83,14 +83,14 @@ def test_greedy_beats_random_over_a_few_games():
     greedy_total = random_total = 0
     for seed in range(20):
         game = play_out(Game(2, seed), [GreedyPolicy(), RandomPolicy(seed)])
-        greedy_total += game.scores[0]
-        random_total += game.scores[1]
+        greedy_total += game.scores()[0]
+        random_total += game.scores()[1]
     assert greedy_total > 2 * random_total
 
 
 def test_play_out_with_one_policy_for_everybody():
     game = play_out(Game(4, seed=2), RandomPolicy(2))
-    assert game.over and len(game.scores) == 4
+    assert game.over and len(game.scores()) == 4
 
 
 def test_gain_of_a_gray_line_that_will_find_no_cell_counts_its_fall_to_the_floor():
@@ -105,5 +105,5 @@ def test_gain_of_a_gray_line_that_will_find_no_cell_counts_its_fall_to_the_floor
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["colored", "gray"]))
 def test_greedy_games_end(seed, players, wall):
-    game = play_out(Game(players, seed, wall), GreedyPolicy(), max_moves=5000)
-    assert game.over and all(score >= 0 for score in game.scores)
+    game = play_out(Game(players, seed, wall), GreedyPolicy(), max_actions=5000)
+    assert game.over and all(score >= 0 for score in game.scores())

@@ -15,7 +15,7 @@ walls = st.sampled_from(["colored", "gray"])
 
 def check_invariants(game):
     assert game.tile_counts() == [20] * 5
-    assert all(score >= 0 for score in game.scores)
+    assert all(score >= 0 for score in game.scores())
     assert all(len(board.floor) <= 7 for board in game.boards)
     holders = [p for p, board in enumerate(game.boards) if MARKER in board.floor]
     assert len(holders) <= 1
@@ -46,7 +46,7 @@ def test_random_games_keep_all_tiles_and_end(seed, n, wall):
         check_invariants(game)
     assert game.over
     assert game.legal_moves() == []
-    assert game.winners and set(game.winners) <= set(range(n))
+    assert game.winners() and set(game.winners()) <= set(range(n))
 
 
 def accepted(game, move):

@@ -19,7 +19,7 @@ def test_the_holder_of_the_marker_starts_and_the_marker_returns_to_the_centre():
     assert game.round == 2
     assert game.current == 1 and game.first_player == 1
     assert game.centre_marker and game.marker_holder is None
-    assert game.boards[1].floor == [] and game.scores == [1, 0]  # 1 - 1, clamped at 0
+    assert game.boards[1].floor == [] and game.scores() == [1, 0]  # 1 - 1, clamped at 0
     assert game.tile_counts() == [20] * 5
 
 
@@ -80,4 +80,4 @@ def test_a_round_with_no_tile_at_all_ends_the_game():
     assert game.over
     assert [s.points for s in game.last_tiling[-4:]] == [28, 28, 28, 28]  # four columns each
     # 0 + 28 each (player 3's marker costs 1, clamped at 0), no complete row: all four share it
-    assert game.scores == [28] * 4 and game.winners == [0, 1, 2, 3]
+    assert game.scores() == [28] * 4 and game.winners() == [0, 1, 2, 3]

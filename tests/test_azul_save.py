@@ -45,7 +45,7 @@ def test_round_trip_in_the_gray_tiling_phase_and_after_the_end():
     assert loaded.legal_moves() == game.legal_moves()
     play_out(game, GreedyPolicy())
     assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
-    assert Game.from_dict(game.to_dict()).winners == game.winners
+    assert Game.from_dict(game.to_dict()).winners() == game.winners()
 
 
 def test_the_saved_form_reads_well():

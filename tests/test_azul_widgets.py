@@ -507,8 +507,8 @@ def test_a_whole_game_against_greedy_through_clicks_matches_the_engine():
         table.click("floor" if move.line == FLOOR else f"player:0:line:{move.line}")
         assert table.message == ""
     engine = play_out(Game(2, seed=11), [GreedyPolicy(), GreedyPolicy()])
-    assert table.game.scores == engine.scores and table.game.phase == OVER
-    winners = ", ".join(map(str, engine.winners))
+    assert table.game.scores() == engine.scores() and table.game.phase == OVER
+    winners = ", ".join(map(str, engine.winners()))
     assert table.log[-1].startswith("game over") and winners in table.log[-1]
     assert any("end of the game: bonus" in line for line in table.log)
     assert any("floor:" in line for line in table.log)
@@ -545,7 +545,7 @@ def test_a_gray_wall_game_with_column_clicks():
         assert table.message == ""
     assert tiled and refused
     engine = play_out(Game(2, seed=5, wall="gray"), [GreedyPolicy(), GreedyPolicy()])
-    assert table.game.scores == engine.scores
+    assert table.game.scores() == engine.scores()
     assert any(line.startswith("wall tiling on the gray wall") for line in table.log)
 
 

@@ -1,13 +1,14 @@
 """The command lines speak the learner's language, argparse's own words included."""
 
 import argparse
+import json
 import re
 import subprocess
 import sys
 
 import pytest
 
-from tabletop import commandline, i18n
+from tabletop import commandline, files, i18n
 
 PERCENT = re.compile(r"%\(\w+\)[sr]|%[sr]")
 
@@ -67,3 +68,32 @@ def test_both_programs_print_their_help_in_vietnamese(program):
                          capture_output=True, text=True, check=True).stdout
     assert out.startswith(f"cách dùng: python -m {program} play")
     assert "hiện phần trợ giúp này rồi thoát" in out
+
+
+# --- the conventions both command lines share ------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, extra", [("harmonies", ["--players", "3"]), ("azul", ["--players", "3"])])
+def test_play_json_has_the_same_keys_in_both_games(game, extra, capsys):
+    main = __import__(f"{game}.cli", fromlist=["main"]).main
+    i18n.set_language("en")
+    args = ["play", "--seed", "5", "--policy", "greedy,random,random", "--json", "--lang", "nl", *extra]
+    assert main(args) == 0
+    assert i18n.language() == "en"  # both put the language back as they found it
+    out = capsys.readouterr().out
+    result = json.loads(out)
+    assert list(result)[:3] == ["seed", "players", "policies"] and list(result)[-2:] == ["scores", "winners"]
+    assert result["players"] == 3 and [s["player"] for s in result["scores"]] == [1, 2, 3]
+    best = max(s["total"] for s in result["scores"])
+    assert result["winners"] and all(result["scores"][w - 1]["total"] == best for w in result["winners"])
+    lines = out.splitlines()
+    assert sum(line.strip().startswith('{"player": ') for line in lines) == 3  # one line per player
+
+
+def test_pretty_json_puts_each_list_item_on_a_line_down_to_flat_values():
+    value = {"a": 1, "flat": [1, 2], "items": [{"cells": {"a1": "F"}, "k": 0}, {"k": 1}],
+             "deep": [{"steps": [{"x": 1}]}]}
+    assert files.pretty_json(value) == "\n".join([
+        "{", '  "a": 1,', '  "flat": [1, 2],', '  "items": [',
+        '    {"cells": {"a1": "F"}, "k": 0},', '    {"k": 1}', "  ],", '  "deep": [',
+        "    {", '      "steps": [', '        {"x": 1}', "      ]", "    }", "  ]", "}"])

@@ -8,8 +8,8 @@ import pytest
 from harmonies import habitats
 from harmonies.actions import END, PlaceCube, PlaceToken, TakeCard, TakeTokens
 from harmonies.advisor import Advice, advise
-from harmonies.game import Game, play_game
-from harmonies.policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy
+from harmonies.game import Game
+from harmonies.policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_game
 from harmonies.tokens import Colour
 from tabletop import i18n
 
@@ -42,7 +42,7 @@ def test_never_peeks_at_the_pouch_or_the_deck():
     other = g.copy()
     rng = random.Random(1)
     rng.shuffle(other.deck)
-    other._rng = random.Random(12345)  # the pouch's next draws differ too
+    other.reseed(12345)  # the pouch's next draws differ too
     assert other.deck != g.deck
     assert summary(advise(other, budget=4, seed=2)) == summary(advise(g, budget=4, seed=2))
 

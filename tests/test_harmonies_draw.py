@@ -462,8 +462,7 @@ class TestCentralAndTable:
         assert draw.game_scene(game).to_svg() == svg
 
     def test_the_winner_is_named_at_the_end(self):
-        from harmonies.game import play_game
-        from harmonies.policies import RandomPolicy
+        from harmonies.policies import RandomPolicy, play_game
 
         game = play_game(Game(players=2, seed=8), RandomPolicy(8))
         words = texts(draw.game_svg(game))

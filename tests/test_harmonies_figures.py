@@ -106,26 +106,27 @@ class TestBreakdowns:
 
 class TestSimulation:
     def test_totals_per_player_and_game_reproducible(self):
-        totals = figures.simulate(3, players=2, seed=5)
-        assert len(totals) == 6 and all(isinstance(t, int) and t >= 0 for t in totals)
-        assert figures.simulate(3, players=2, seed=5) == totals
+        finals = figures.simulate(3, players=2, seed=5)
+        assert len(finals) == 3 and all(len(game) == 2 for game in finals)  # game by game, seat by seat
+        assert all(isinstance(t, int) and t >= 0 for game in finals for t in game)
+        assert figures.simulate(3, players=2, seed=5) == finals
 
     def test_a_simulated_game_is_the_command_lines_game(self, capsys):
-        totals = figures.simulate(1, players=2, seed=7, policy=["greedy", "random"])
-        assert main(["play", "--players", "2", "--seed", "7", "--policy", "greedy,random", "--json"]) == 0
+        (totals,) = figures.simulate(1, players=2, seed=7, policy=["greedy", "random"])
+        assert main(["play", "--players", "2", "--seed", "7:0", "--policy", "greedy,random", "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert totals == [s["total"] for s in data["scores"]]
 
     def test_the_strong_player_simulates_as_on_the_command_line(self, capsys):
-        totals = figures.simulate(1, players=2, seed=4, policy=["strong", "greedy"])
-        assert main(["play", "--players", "2", "--seed", "4", "--policy", "strong,greedy", "--json"]) == 0
+        (totals,) = figures.simulate(1, players=2, seed=4, policy=["strong", "greedy"])
+        assert main(["play", "--players", "2", "--seed", "4:0", "--policy", "strong,greedy", "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert totals == [s["total"] for s in data["scores"]]
 
     def test_bad_policies(self):
-        with pytest.raises(ValueError, match="not a policy"):
+        with pytest.raises(ValueError, match="no policy 'clever'"):
             figures.simulate(1, policy="clever")
-        with pytest.raises(ValueError, match="2 policies for 3 players"):
+        with pytest.raises(ValueError, match=r"one per seat \(3\), not 2"):
             figures.simulate(1, players=3, policy=["random", "greedy"])
 
     def test_histogram_bins_and_mean(self):
@@ -184,23 +185,23 @@ class TestLanguages:
         assert (tmp_path / "sheet.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_a_tournament_gives_each_policy_its_totals_game_by_game():
-    results = figures.tournament(2, seed=5)
-    assert list(results) == ["random", "greedy", "strong"] and all(len(v) == 2 for v in results.values())
-    totals = figures.simulate(2, players=3, seed=5, policy=["random", "greedy", "strong"])
-    assert [results[name][k] for k in range(2) for name in results] == totals
-    assert figures.tournament(2, seed=5) == results  # seeded: the same games again
+def test_a_tournament_is_a_round_robin_with_the_seats_swapped_as_in_azul():
+    results = figures.tournament(("random", "greedy"), games=2, seed=5)
+    assert list(results) == ["random", "greedy"] and all(len(v) == 4 for v in results.values())
+    # Game 0: deal "5:0", random in seat 0; game 1: the same deal, greedy in seat 0.
+    (first,) = figures.simulate(1, players=2, seed=5, policy=["random", "greedy"])
+    assert results["random"][0] == (first[0], first[1]) and results["greedy"][0] == (first[1], first[0])
+    assert figures.tournament(("random", "greedy"), games=2, seed=5) == results  # seeded
 
 
-def test_the_tournament_chart_has_a_bar_per_game_and_player_and_the_means():
-    results = {"random": [20, 30], "greedy": [60, 50], "strong": [80, 70]}
+def test_the_tournament_chart_has_a_bar_per_player_with_its_mean_and_wins():
+    results = {"random": [(20, 60), (30, 50)], "greedy": [(60, 20), (50, 30)]}
     fig = figures.tournament_chart(results)
     ax = fig.axes[0]
-    heights = sorted(round(b.get_height()) for b in bars(ax) if b.get_height() > 0)
-    assert heights == [20, 30, 50, 60, 70, 80]
+    assert sorted(round(b.get_height()) for b in bars(ax) if b.get_height() > 0) == [25, 55]
     text = all_text(fig)
-    assert t("table.seat.strong") in text and "75.0" in text and "25.0" in text
-    assert [round(line.get_ydata()[0], 1) for line in ax.get_lines()] == [25.0, 55.0, 75.0]
+    assert t("table.seat.greedy") in text and "55.0" in text and "won 2 of 2" in text and "won 0 of 2" in text
+    assert "2 games" in ax.get_title()
     i18n.set_language("nl")
     try:
         assert shaped(t("table.seat.greedy")) in all_text(figures.tournament_chart(results))

@@ -28,9 +28,9 @@ from harmonies.errors import (
     IllegalPlacement,
     TurnOrderError,
 )
-from harmonies.game import END_REASONS, Game, play_game
+from harmonies.game import END_REASONS, Game
 from harmonies.locale import t
-from harmonies.policies import GreedyPolicy, RandomPolicy
+from harmonies.policies import GreedyPolicy, RandomPolicy, play_game
 from harmonies.tokens import Colour
 from tabletop import i18n
 

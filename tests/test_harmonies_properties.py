@@ -17,8 +17,8 @@ from harmonies.actions import (
     TakeTokens,
 )
 from harmonies.errors import IllegalMove
-from harmonies.game import HAND_LIMIT, Game, play_game
-from harmonies.policies import RandomPolicy
+from harmonies.game import HAND_LIMIT, Game
+from harmonies.policies import RandomPolicy, play_game
 from harmonies.tokens import Colour
 
 games = st.fixed_dictionaries({

@@ -7,8 +7,8 @@ from harmonies import scoring
 from harmonies.actions import END, PlaceCube, SwapCard, TakeCard
 from harmonies.board import Board
 from harmonies.errors import HarmoniesError, IllegalCardAction, IllegalSpace, TurnOrderError
-from harmonies.game import Game, play_game
-from harmonies.policies import GreedyPolicy, RandomPolicy
+from harmonies.game import Game
+from harmonies.policies import GreedyPolicy, RandomPolicy, play_game
 from harmonies.tokens import Colour
 from tabletop import i18n
 

@@ -165,7 +165,7 @@ def _scenario_from(value) -> Scenario:
     if isinstance(value, Scenario):
         return value
     if isinstance(value, Board):
-        return Scenario([value.copy()], "gray" if draw.looks_gray(value) else "colored")
+        return Scenario([value.copy()], value.wall_kind)
     if isinstance(value, dict):
         return Scenario.from_dict(value)
     if isinstance(value, str) and value.lstrip().startswith("{"):

@@ -440,8 +440,9 @@ class WallSandbox(_Worded, w.VBox):
             return "line"
         if not any(isinstance(s, FloorPenalty) for s in self._steps):
             return "floor"
-        if not any(isinstance(s, EndBonus) for s in self._steps) and game_ends([board],
-                                                                                self.gray):
+        on_wall = board.copy()
+        on_wall.gray = self.gray  # the sandbox's wall menu, whatever the board was read as
+        if not any(isinstance(s, EndBonus) for s in self._steps) and game_ends([on_wall]):
             return "bonus"
         return None
 
@@ -516,7 +517,7 @@ class WallSandbox(_Worded, w.VBox):
                 column = self._columns[line] if self.gray else \
                     free_columns(board, line, board.line_colour[line], False)[0]
             try:
-                step = resolve_line(board, 0, line, column, self.gray, lid)
+                step = resolve_line(board, 0, line, column, lid, self.gray)
             except IllegalMove as e:
                 self._refuse(str(e))
                 return None

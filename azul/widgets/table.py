@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from tabletop import Display, Scene, i18n
 from tabletop.clickable import ClickableSVG, place_name
+from tabletop.game import seed_for
 from tabletop.history import History
 from tabletop.localised import html
 
@@ -80,7 +81,7 @@ class AzulTable(_Worded, w.VBox):
         game = Game(players, seed=seed, wall=wall)
         self._game = game
         self._seats = seats
-        self._policies = {p: POLICIES[seat](f"{game.seed}:{p}")
+        self._policies = {p: POLICIES[seat](seed_for(game.seed, p))
                           for p, seat in enumerate(seats) if seat != "human"}
         self._selected: tuple[int, int] | None = None
         self._message = ""
@@ -446,7 +447,7 @@ class AzulTable(_Worded, w.VBox):
             self._log.append(t.lazy("widgets.table.log.gray_tiling"))
         self._log += [_Later(_step_line, step) for step in steps]
         if game.over:
-            self._log.append(_Later(_end_line, game.round, tuple(game.scores), tuple(game.winners)))
+            self._log.append(_Later(_end_line, game.round, tuple(game.scores()), tuple(game.winners())))
         elif game.round != rnd:
             self._log.append(self._round_line())
 
@@ -588,7 +589,7 @@ class AzulTable(_Worded, w.VBox):
     def _status_line(self) -> str:
         game = self._game
         if game.over:
-            return _end_line(game.round, game.scores, game.winners)
+            return _end_line(game.round, game.scores(), game.winners())
         p = game.current
         who = {"round": game.round, "player": p, "seat": _seat_title(self._seats[p])}
         places = i18n.join_or(str(_place(kind, n)) for kind, n in self._destinations())

@@ -11,20 +11,19 @@ import ipywidgets as w
 from tabletop.i18n import join_and
 from tabletop.localised import html
 
+from ..advisor import DEFAULT_BUDGET
 from ..board import Board, Side
 from ..cards import card as _card_lookup
 from ..errors import ScenarioError
 from ..locale import t
 from ..scenario import Scenario
+from ..scoring import SCORE_KEYS  # noqa: F401  (the widgets take it from here)
 from ..tokens import Colour
 
 #: The editor's tools: a token colour to stack, or the cube.
 TOOLS = tuple(str(c) for c in Colour) + ("cube",)
-#: The nine keys of a score, in the order of ``Breakdown.to_dict`` and ``python -m harmonies score``.
-SCORE_KEYS = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit",
-              "total")
-#: Playouts behind a hint (the coach's default budget answers within a second).
-HINT_BUDGET = 4
+#: Playouts behind a hint: the coach's default budget, which answers within a second.
+HINT_BUDGET = DEFAULT_BUDGET
 #: The look of the box that lists a hint's turns.
 _HINT_STYLE = "background:#eef6ff;border:1px solid #9cc3e6;border-radius:6px;padding:6px 10px;margin:4px 0"
 #: The categories whose items lie on board cells, so that they can be outlined.

@@ -9,6 +9,7 @@ from html import escape
 import ipywidgets as w
 
 from tabletop.clickable import ClickableSVG, Pictured, place_name
+from tabletop.game import seed_for
 from tabletop.i18n import join_or
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
@@ -215,9 +216,9 @@ class GameTable(_Warns, Pictured, Localised, w.VBox):
     def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None) -> None:
         """Set up a fresh game: the engine, the computer seats, an empty log and history."""
         self._game = Game(players, side=side, spirits=spirits, seed=seed, river=self._river)
-        base = 0 if seed is None else seed * 10
         self.seats = kinds
-        self._policies = [None if k == "human" else POLICIES[k](base + seat) for seat, k in enumerate(kinds)]
+        self._policies = [None if k == "human" else POLICIES[k](seed_for(seed or 0, seat))
+                          for seat, k in enumerate(kinds)]
         self._colour: Colour | None = None
         self._card: int | None = None
         self._undo_stack: list[tuple[Game, int]] = []
