@@ -48,8 +48,9 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	touch $(AXE)
 
 # The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
+# On every processor: a notebook, a test file and the browser tests are each one unit (conftest.py).
 test: lint lite-inputs $(if $(NPM),$(AXE))
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadscope
 
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
 # site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and

@@ -1,6 +1,11 @@
 """The notebooks are stored without outputs; nbval compares the cells marked ``# NBVAL_CHECK_OUTPUT``
 with golden outputs kept in ``tests/golden/`` (written by ``python tools/nbtool.py refresh``).
-This hook hands each marked cell its golden outputs before nbval runs it."""
+This hook hands each marked cell its golden outputs before nbval runs it.
+
+``make test`` runs the suite on every processor (pytest-xdist, ``--dist loadscope``), with the work
+units chosen here: the cells of one notebook share a kernel and run in order, so a notebook is one
+unit, as is every test file (its module fixtures are made once); the browser tests share their
+servers and browser (session fixtures), so all of them are one unit, on one worker."""
 
 import importlib.util
 from pathlib import Path
@@ -31,3 +36,17 @@ def pytest_collection_modifyitems(items):
         if place < len(goldens):
             cell.outputs = [nbformat.from_dict(output) for output in goldens[place]]
             cell.execution_count = place + 1  # nbval compares only cells that ran
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.partition("::")[0]
+            return "tests/browser" if path.startswith("tests/browser/") else path
+
+    return Units(config, log)
