@@ -86,9 +86,11 @@ class Game:
     It is a ``tabletop.game.Game``.
     """
 
+    RECORD = "azul-game"  # its game records' format (tabletop.records)
+
     __slots__ = ("boards", "sources", "bag", "lid", "centre_marker", "marker_holder",
                  "first_player", "current", "round", "phase", "rng", "seed", "tiles_on_table",
-                 "last_tiling", "score_history", "_tables")
+                 "last_tiling", "score_history", "_tables", "start", "_moves")
 
     def __init__(self, players: int = 2, seed: int | str | None = None,
                  wall: str = "colored") -> None:
@@ -99,6 +101,10 @@ class Game:
         if seed is None:
             seed = random.randrange(2**32)
         self.seed = seed
+        #: What the game was started with (a game record replays its moves from it); None for a
+        #: game read from a file or a position, which a record cannot start from.
+        self.start: dict | None = {"players": players, "seed": seed, "wall": wall}
+        self._moves: tuple | None = None  # the moves so far, newest first: (earlier, move)
         self.rng = random.Random(seed)
         self.boards = [Board(wall == "gray") for _ in range(players)]
         self.sources = [[0] * len(COLOURS) for _ in range(FACTORIES[players] + 1)]
@@ -194,12 +200,24 @@ class Game:
         one raises an ``IllegalMove`` subclass and changes nothing."""
         if type(move) is Take and self.phase == OFFER:
             self._take(move)
+            self._moves = (self._moves, move)
         elif type(move) is Place and self.phase == TILING:
             self._place(move)
+            self._moves = (self._moves, move)
         elif isinstance(move, str):
             self.play(parse_move(move))
         else:
             self._refuse(move)
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move played since the start, in order (kept as a chain that copies share, so a
+        copy costs nothing more for it)."""
+        moves, node = [], self._moves
+        while node is not None:
+            node, move = node
+            moves.append(move)
+        return moves[::-1]
 
     def _refuse(self, move) -> None:
         if not isinstance(move, Take | Place):
@@ -405,6 +423,7 @@ class Game:
         other.last_tiling = self.last_tiling[:]
         other.score_history = [scores[:] for scores in self.score_history]
         other._tables = self._tables
+        other.start, other._moves = self.start, self._moves
         return other
 
     def to_dict(self) -> dict:
@@ -552,6 +571,7 @@ def _read_game(cls, data) -> Game:
         raise ScenarioError("players", t("game.file.players", found=len(players)))
     n = len(players)
     game = cls.__new__(cls)
+    game.start, game._moves = None, None
     game.boards = [Board.from_dict(p, gray, f"players[{i}]") for i, p in enumerate(players)]
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):

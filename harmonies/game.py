@@ -252,6 +252,8 @@ class Game:
     It is a ``tabletop.game.Game``: ``seats``, ``current``, ``legal_actions()``, ``play()``, ``over``,
     ``scores()``, ``winners()``, ``to_dict()``/``from_dict()``, ``copy()``."""
 
+    RECORD = "harmonies-game"  # its game records' format (tabletop.records)
+
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
                  seed: int | str | None = None, river: str = "shortest-path", cube_supply: int | None = None):
         if not isinstance(players, int) or not 1 <= players <= 4:
@@ -270,7 +272,13 @@ class Game:
         self.solo = players == 1
         self.spirits = bool(spirits)
         self.river = river
+        if seed is None:  # a record replays the game from its seed: every game has one
+            seed = random.randrange(2**32)
         self.seed = seed
+        #: What the game was started with (a game record replays its actions from it); None for a
+        #: position made up for a lesson, which a record cannot start from.
+        self.start: dict | None = {"players": players, "side": str(self.side), "spirits": self.spirits,
+                                   "seed": seed, "river": river, "cube_supply": cube_supply}
         self.cube_supply_start = cube_supply
         self.cube_supply = cube_supply  # cubes left in the supply; None: unlimited
         self._rng = random.Random(seed)
@@ -744,6 +752,7 @@ class Game:
         new.central = [s[:] for s in self.central]
         new.hand = self.hand[:]
         new.history = self.history[:]
+        new.start = self.start
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
@@ -780,6 +789,7 @@ class Game:
             "over": self.over,
             "rng": [version, list(internal), gauss],
             "history": [str(a) for a in self.history],
+            "start": self.start,
         }
 
     @classmethod
@@ -826,6 +836,7 @@ class Game:
         g._rng = random.Random()
         g._rng.setstate((version, tuple(internal), gauss))
         g.history = [parse_action(a) for a in data["history"]]
+        g.start = data.get("start")
         if len(g.players) != g.n or len(g.central) != SPACES[g.n]:
             raise HarmoniesError(t("game.error.saved_seats"))
         return g

@@ -83,7 +83,7 @@ def game_from_position(scenario, hand: Iterable[Colour | str], *, seed: int = 0)
     game.reseed(rng.getrandbits(64))
     game.central = [[]] + [game.draw_tokens(3) for _ in range(len(game.central) - 1)]
     game.taken_space, game.hand = 1, tokens
-    game.history = []
+    game.history, game.start = [], None  # a made-up position: no record starts from it
     return game
 
 
