@@ -33,3 +33,23 @@ def save_then_load(page, editor, folder: Path) -> dict:
     editor.locator(BLUE_C3).wait_for()
     editor.get_by_text(f"loaded {path.name}").first.wait_for()
     return saved
+
+
+def save_then_load_a_wall(page, sandbox, folder: Path) -> dict:
+    """In a wall sandbox: *Save* (the browser downloads the position), then that file with another
+    score uploaded: the sandbox shows the new score. Returns the downloaded file's content."""
+    with page.expect_download() as saving:
+        sandbox.get_by_role("button", name="Save").click()
+    download = saving.value
+    saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
+    assert saved["game"] == "azul" and len(saved["players"]) == 1, saved
+
+    changed = folder / download.suggested_filename
+    changed.write_text(json.dumps({**saved, "players": [{**saved["players"][0], "score": 42}]}),
+                       encoding="utf-8")
+    with page.expect_file_chooser() as choosing:
+        sandbox.get_by_role("button", name="Load").click()
+    choosing.value.set_files(str(changed))
+    page.wait_for_function("el => el.value === '42'",
+                           arg=sandbox.locator("input[type=number]").first.element_handle())
+    return saved

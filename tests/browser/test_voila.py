@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from .conftest import ROOT, SHOTS
-from .scenario_files import save_then_load
+from .scenario_files import save_then_load, save_then_load_a_wall
 
 TIMINGS = SHOTS / "timings.json"
 
@@ -136,4 +136,17 @@ def test_save_is_a_download_and_load_an_upload_nothing_is_written_on_the_server(
     watched.shot("-loaded")
     assert (_disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())) == before
     assert editor.locator("input[type=text]").count() == 0  # no box on the page to type a path into
+    watched.assert_clean()
+
+
+def test_the_sandbox_saves_a_download_and_loads_an_upload_nothing_is_written_on_the_server(
+        watched, voila, tmp_path):
+    before = _disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())
+    sandbox = _open(watched, voila, "en/azul-lessons/04-wall-tiling-and-scoring.ipynb",
+                    "azul-wall-sandbox", "line:0")
+    saved = save_then_load_a_wall(watched.page, sandbox, tmp_path)
+    assert saved["players"][0]["score"] == 7  # the lesson's practice board
+    watched.shot("-loaded")
+    assert (_disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())) == before
+    assert sandbox.locator("input[type=text]").count() == 0
     watched.assert_clean()
