@@ -2,7 +2,7 @@
 
 A page is untrusted, and in a class the kernel runs on the teacher's machine: so no control on a page
 names a path. *Save* hands the file to the browser as a download (``Download``), *load* takes what the
-learner uploads (``ipywidgets.FileUpload``, read by ``uploaded_text``). Writing to a path stays a
+learner uploads (``upload_button``, its file read by ``uploaded_text``). Writing to a path stays a
 Python call for whoever owns the machine (a widget's ``save(path)``).
 
 The download is made in the page: a few lines of JavaScript, shipped inline with the widget and
@@ -13,7 +13,10 @@ or ``https://``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import anywidget
+import ipywidgets as w
 
 from .locale import t
 
@@ -87,3 +90,25 @@ def uploaded_text(files) -> tuple[str, str] | None:
         return name, bytes(content).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UploadRefused(t("files.not_text", file=name)) from None
+
+
+def upload_button(take: Callable[[str, str], object], refuse: Callable[[str], object]) -> w.FileUpload:
+    """A button that opens the learner's file chooser for one ``.json`` file: ``take(name, text)``
+    gets the file's text, ``refuse(message)`` what is wrong with a file that is no text file. It is
+    emptied after each file, so that the same file can be picked again."""
+    button = w.FileUpload(accept=".json", multiple=False)
+
+    def uploaded(change) -> None:
+        if not change["new"]:
+            return
+        try:
+            upload = uploaded_text(change["new"])
+        except UploadRefused as err:
+            refuse(str(err))
+        else:
+            take(*upload)
+        finally:
+            button.value = ()
+
+    button.observe(uploaded, "value")
+    return button

@@ -45,7 +45,8 @@ def test_the_start_page_lists_every_lesson_in_every_language():
     for start in sorted((ROOT / "notebooks").glob("*/00-start-here.ipynb")):
         cells = json.loads(start.read_text(encoding="utf-8"))["cells"]
         text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-        listed = {part.split(")")[0] for part in text.split("](")[1:] if part.split(")")[0].endswith(".ipynb")}
+        links = [part.split(")")[0] for part in text.split("](")[1:]]
+        listed = {link for link in links if link.endswith(".ipynb")}
         found = {str(path.relative_to(start.parent)) for folder in ("harmonies-lessons", "azul-lessons")
                  for path in (start.parent / folder).glob("*.ipynb")}
         assert listed == found, f"{start}: listed but missing {sorted(listed - found)}, " \

@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from tabletop import Display, Scene
 from tabletop.clickable import ClickableSVG, place_name
-from tabletop.files import Download, UploadRefused, uploaded_text
+from tabletop.files import Download, upload_button
 from tabletop.locale import t as common
 
 from .. import draw
@@ -618,17 +618,13 @@ class WallSandbox(_Worded, w.VBox):
             return None
         return text
 
-    def _on_upload(self, change) -> None:
+    def _uploaded(self, _name: str, text: str) -> None:
         try:
-            upload = uploaded_text(change["new"])
-            scenario = None if upload is None else Scenario.from_json(upload[1])  # text, never a path
-        except (UploadRefused, ScenarioError) as e:
+            scenario = Scenario.from_json(text)  # the file's text itself, never taken for a path
+        except ScenarioError as e:
             self._refuse(str(e))
-            scenario = None
-        if change["new"]:
-            self._upload.value = ()  # the same file may be picked again, after more changes
-        if scenario is not None:
-            self.load(scenario)
+            return
+        self.load(scenario)
 
     # --- the view ------------------------------------------------------------------------------
 
@@ -665,8 +661,7 @@ class WallSandbox(_Worded, w.VBox):
         self._warning = w.HTML()
         self._hint_box = w.HTML()
         self._download = Download()
-        self._upload = w.FileUpload(accept=".json", multiple=False)
-        self._upload.observe(self._on_upload, "value")
+        self._upload = upload_button(self._uploaded, self._refuse)
         self._word(self._upload, description=t.lazy("widgets.sandbox.button.load"),
                    tooltip=_Later(common, "files.upload.tip"))
         buttons = w.HBox([self._labelled(self.step, t.lazy("widgets.sandbox.button.step")),

@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from tabletop.clickable import ClickableSVG, Pictured, place_name
-from tabletop.files import Download, UploadRefused, uploaded_text
+from tabletop.files import Download, upload_button
 from tabletop.history import History
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
@@ -125,8 +125,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
             grid_template_columns="minmax(7.5em, max-content) 3em", align_items="center"))
         self._save = _button(self.download, icon="download")
         self._download = Download()
-        self._upload = w.FileUpload(accept=".json", multiple=False)
-        self._upload.observe(self._on_upload, "value")
+        self._upload = upload_button(self._uploaded, self._say)
         self._score_heading = w.HTML()
         self._hand_label = w.HTML()
         # Each menu is named (its description), so that a screen reader can tell the three apart.
@@ -494,17 +493,9 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._state = new
         self._changed(before, note=note)
 
-    def _on_upload(self, change) -> None:
-        try:
-            upload = uploaded_text(change["new"])
-        except UploadRefused as err:
-            self._say(str(err))
-            upload = None
-        if change["new"]:
-            self._upload.value = ()  # the same file may be picked again, after more changes
-        if upload is not None:  # the text itself, never read as a path: Scenario.loads, not load
-            name, text = upload
-            self._replace(lambda: Scenario.loads(text), t.lazy("editor.loaded_file", file=name))
+    def _uploaded(self, name: str, text: str) -> None:
+        # the file's text itself, never taken for a path: Scenario.loads, not _as_scenario
+        self._replace(lambda: Scenario.loads(text), t.lazy("editor.loaded_file", file=name))
 
     def _refresh(self) -> None:
         s = self._state
