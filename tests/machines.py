@@ -3,8 +3,9 @@
 A machine (``tests/test_widget_machines_*.py``) builds one widget and then, step after step, does
 what a browser can do to it: click a key read from the widget's own pictures (every
 ``ClickableSVG`` among its children, walked recursively), press any enabled button it holds,
-choose an option of any menu or toggle it holds, and change the language; each machine adds the
-widget's public methods with drawn arguments and its own invariants. An exception raised by a
+choose an option of any menu or toggle it holds, upload a file into any upload button it holds, and
+change the language; each machine adds the widget's public methods with drawn arguments and its own
+invariants. An exception raised by a
 rule fails the machine: nothing a learner does may let one escape.
 
 The machines count the rules they run in ``ACTIONS`` (widget name -> rule executions);
@@ -102,6 +103,17 @@ def press(button: w.Button) -> None:
         handler(button)
 
 
+def front_end_upload(upload: w.FileUpload, name: str, content: bytes) -> None:
+    """What the browser does when a learner picks a file: the file's state, as the page sends it."""
+    upload.set_state({"value": [{"name": name, "type": "application/json", "size": len(content),
+                                 "content": memoryview(content), "last_modified": 1_767_225_600_000}]})
+
+
+def uploads(widget) -> list[w.FileUpload]:
+    """Every upload button a learner can use now."""
+    return [d for d in descendants(widget) if isinstance(d, w.FileUpload) and not d.disabled]
+
+
 def values_of(control: w.Widget) -> list:
     """The values a learner can give a control."""
     if isinstance(control, w.ToggleButton | w.Checkbox):
@@ -111,13 +123,20 @@ def values_of(control: w.Widget) -> list:
     return list(control._options_values)
 
 
-#: What a learner may type into a file box: names in the folder the test runs in (each test
-#: module runs in a scratch folder), one in a folder that does not exist, the folder itself.
+#: Paths for the widgets' Python ``save(path)`` (no control names one): names in the folder the
+#: test runs in (each test module runs in a scratch folder), one in a folder that does not exist,
+#: the folder itself.
 FILE_NAMES = st.sampled_from(["a.json", "b.json", "", "   ", "missing/c.json", "."])
 #: Anything typed: no slash (a name never leaves the scratch folder) and no control character
 #: (no keyboard types one).
 TYPED = st.text(st.characters(blacklist_characters="/\\", blacklist_categories=("Cc", "Cs")),
                 max_size=16)
+
+#: Files a learner may upload that are no scenario: any bytes, a path (read as the file's text,
+#: never followed), JSON of the wrong shape, a file far too big.
+BAD_UPLOADS = st.binary(max_size=40) | st.sampled_from(
+    [b"/etc/hostname", b"a.json", b"{", b"\xff\xfe{}", b"[]", b"{}", b'{"game": "chess"}',
+     b" " * 100_001])
 
 #: Keys no picture draws: a click on one must be refused in words.
 STRANGE_KEYS = ("", "nothing", "cell:", "cell:z9", "space:0", "space:99", "display:0",
@@ -209,6 +228,19 @@ class WidgetMachine(RuleBasedStateMachine):
         box = data.draw(st.sampled_from(boxes), label="box")
         self.count()
         box.value = data.draw(self.texts(), label="text")
+
+    @rule(data=st.data(), content=BAD_UPLOADS)
+    def upload_a_file_that_is_no_scenario(self, data, content):
+        """Refused with a message, and nothing changes."""
+        found = uploads(self.widget)
+        if not found:
+            return
+        upload = data.draw(st.sampled_from(found), label="upload")
+        self.count()
+        before = self.state()
+        front_end_upload(upload, "up.json", content)
+        assert self.state() == before, "a refused upload changed the position"
+        assert upload.value == (), "the upload button keeps a file: the same one could not be picked again"
 
     @rule(code=st.sampled_from(sorted(i18n.LANGUAGES)))
     def change_language(self, code):

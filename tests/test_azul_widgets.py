@@ -32,6 +32,7 @@ from azul.locale import t
 from azul.tiles import colour_title
 from azul.widgets import SEATS, TOOLS, AzulTable, TilingCompare, WallSandbox
 from tabletop import Display, i18n
+from tabletop.locale import t as common
 
 
 def scenario(**player) -> dict:
@@ -653,14 +654,16 @@ def test_the_sandbox_follows_the_language(pseudo_dutch):
     box.choose("erase")
     box.click("floor")  # a warning
     i18n.set_language("nl")
-    keys = ("step", "run_all", "back", "reset", "hint", "load", "save")
+    keys = ("step", "run_all", "back", "reset", "hint", "save")
     expected = [(t(f"widgets.sandbox.button.{k}"),) * 2 for k in keys]
     expected[4] = (t("widgets.sandbox.button.hint"), t("widgets.sandbox.tip.hint"))
+    expected[5] = (t("widgets.sandbox.button.save"), common("files.save.tip"))
     assert labels(box) == expected
     assert labels(box)[0] == ("[nl] Step", "[nl] Step")
-    assert (box._walls.description, box._score.description, box._file.description) == (
-        t("widgets.sandbox.label.wall"), t("widgets.sandbox.label.score"),
-        t("widgets.sandbox.label.file"))
+    assert (box._walls.description, box._score.description) == (
+        t("widgets.sandbox.label.wall"), t("widgets.sandbox.label.score"))
+    assert (box._upload.description, box._upload.tooltip) == (
+        t("widgets.sandbox.button.load"), common("files.upload.tip"))
     names = [colour_title(x) for x in "BYRKW"]
     names += [t("widgets.sandbox.tool_button.marker"), t("widgets.sandbox.tool_button.erase")]
     assert list(box._tools.options) == list(zip(names, TOOLS, strict=True))

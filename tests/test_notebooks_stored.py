@@ -34,3 +34,21 @@ def test_no_folder_beside_a_notebook_can_shadow_a_package():
     for path in nbtool.notebooks([str(ROOT / "notebooks")]):
         shadows = [d.name for d in Path(path).parent.iterdir() if d.is_dir() and d.name.isidentifier()]
         assert shadows == [], f"{path}: folder(s) {shadows} beside it could shadow a package"
+
+
+def test_the_start_page_lists_every_lesson_in_every_language():
+    """The list at the top of each start page names every lesson of its folder, and only those. (The
+    page itself cannot check it: on a static site over plain http, Python cannot see the site's
+    files.)"""
+    import json
+
+    for start in sorted((ROOT / "notebooks").glob("*/00-start-here.ipynb")):
+        cells = json.loads(start.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        links = [part.split(")")[0] for part in text.split("](")[1:]]
+        listed = {link for link in links if link.endswith(".ipynb")}
+        found = {str(path.relative_to(start.parent)) for folder in ("harmonies-lessons", "azul-lessons")
+                 for path in (start.parent / folder).glob("*.ipynb")}
+        assert listed == found, f"{start}: listed but missing {sorted(listed - found)}, " \
+                                f"not listed {sorted(found - listed)}"
+        assert found, f"{start}: no lesson folder beside it"

@@ -17,9 +17,10 @@ import pytest
 from examples import AZUL_EXAMPLE
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, rule
-from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, report
+from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, front_end_upload, report
 
 from azul import Board, Game, Scenario
+from azul.errors import ScenarioError
 from azul.scenario import check_supply
 from azul.widgets import TOOLS, AzulTable, TilingCompare, WallSandbox
 
@@ -157,6 +158,41 @@ class SandboxMachine(WidgetMachine):
             assert box.to_scenario().to_dict() == position
         else:
             assert box.message
+
+    @rule(text=st.sampled_from(SCENARIO_TEXTS))
+    def upload(self, text):
+        """An uploaded scenario's first player becomes the position; one the file rules refuse
+        changes nothing."""
+        self.count()
+        box = self.widget
+        before = self.state()
+        try:
+            expected = Scenario.from_json(text)
+        except ScenarioError:
+            expected = None
+        front_end_upload(box._upload, "up.json", text.encode())
+        if expected is None:
+            assert self.state() == before and box.message
+        else:
+            assert box.to_scenario().boards[0].to_dict() == expected.boards[0].to_dict()
+
+    @rule()
+    def download_then_upload(self):
+        """Save downloads the position; that file, uploaded after a change, is the same position
+        (one the format refuses is not offered, and the message says why)."""
+        self.count()
+        box = self.widget
+        position = box.to_scenario().to_dict()
+        box._download.offered = None
+        box.download()
+        if box._download.offered is None:
+            assert box.message
+            return
+        name, text = box._download.offered
+        assert json.loads(text) == position
+        box.load(json.dumps(AZUL_EXAMPLE))
+        front_end_upload(box._upload, name, text.encode())
+        assert box.to_scenario().to_dict() == position
 
 
 def test_sandbox_machine():

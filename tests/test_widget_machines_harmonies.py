@@ -11,17 +11,17 @@ See ``tests/machines.py`` for the shared rules and the budgets.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, rule
-from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, report
+from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, front_end_upload, report
 
 from harmonies import habitats
 from harmonies.actions import PlaceToken
 from harmonies.board import Board
 from harmonies.cards import all_cards
+from harmonies.errors import ScenarioError
 from harmonies.game import Game
 from harmonies.scenario import Scenario
 from harmonies.tokens import Colour
@@ -43,7 +43,6 @@ CARD_NAMES = [c.title for c in all_cards().values()][:6]
 SCENARIO_TEXTS = [EXAMPLE_TEXT, json.dumps({**EXAMPLE, "side": "B", "board": {}}), "{",
                   '{"game": "azul"}', json.dumps({**EXAMPLE, "board": {"a1": ["red", "red"]}}),
                   json.dumps({**EXAMPLE, "board": {"q9": ["blue"]}}), "{}", "[]"]
-UPLOADED = datetime(2026, 1, 1, tzinfo=UTC)
 ACTION_TEXTS = ["take 1", "take 2", "take 3", "take 9", "place blue c3", "place green a1",
                 "card 1", "card 23", "cube 23 c2", "spirit 35", "swap 14", "end", "", "fly away",
                 "place", "take x"]
@@ -169,11 +168,32 @@ class EditorMachine(WidgetMachine):
             assert placed == sorted(e.hand)
         assert e.hints or e.message or not e.hand
 
-    @rule(content=st.sampled_from([EXAMPLE_TEXT.encode(), b"\xff\xfe broken", b"{", b""]))
-    def upload(self, content):
+    @rule(text=st.sampled_from(SCENARIO_TEXTS))
+    def upload(self, text):
+        """An uploaded scenario becomes the position; one the file rules refuse changes nothing."""
         self.count()
-        self.widget._upload.value = ({"name": "up.json", "content": content, "type": "",
-                                      "size": len(content), "last_modified": UPLOADED},)
+        e = self.widget
+        before = e.scenario().dumps()
+        try:
+            expected = Scenario.loads(text).dumps()
+        except ScenarioError:
+            expected = None
+        front_end_upload(e._upload, "up.json", text.encode())
+        assert e.scenario().dumps() == (expected or before)
+        assert expected or e.message
+
+    @rule()
+    def download_then_upload(self):
+        """Save downloads the position; that file, uploaded after a change, is the same position."""
+        self.count()
+        e = self.widget
+        position = e.scenario().dumps()
+        e.download()
+        name, text = e._download.offered
+        assert text == position
+        e.clear()
+        front_end_upload(e._upload, name, text.encode())
+        assert e.scenario().dumps() == position
 
 
 def test_editor_machine():

@@ -10,6 +10,8 @@ import ipywidgets as w
 
 from tabletop import Display, Scene
 from tabletop.clickable import ClickableSVG, place_name
+from tabletop.locale import t as common
+from tabletop.transfer import Download, upload_button
 
 from .. import draw
 from ..advisor import Advice, CellAdvice, advise_board, best_cells
@@ -44,6 +46,9 @@ from .common import (
     _Worded,
 )
 
+#: The name a downloaded wall is offered under (the browser may add a number to keep earlier ones).
+DOWNLOAD_NAME = "azul-wall.json"
+
 
 class WallSandbox(_Worded, w.VBox):
     """One player's board to set up by clicking, then its wall tiling run one step at a time.
@@ -61,8 +66,11 @@ class WallSandbox(_Worded, w.VBox):
     of each complete line is chosen by clicking ``"column:C"`` or ``"wall:R,C"``; the choices are
     remembered (and saved) until the position changes.
 
-    ``load(path_or_text)``, ``save(path)`` and ``to_scenario()`` use the scenario format of
-    ``docs/azul.md``.
+    Files use the scenario format of ``docs/azul.md`` and never touch, from the page, the disk of the
+    machine the kernel runs on: *Save* gives the learner the file as a browser download
+    (``download()``), *Load* reads the file they pick on their own device. ``load(path_or_text)``
+    and ``save(path)`` read and write a path: Python calls for whoever owns the machine, never a
+    control. ``to_scenario()`` is the position as a scenario.
 
     ``hint()`` asks the coach about the board shown (the position being edited, or the board
     after the steps made). On the gray wall with a complete pattern line, the question is the
@@ -573,18 +581,25 @@ class WallSandbox(_Worded, w.VBox):
         self._columns = list(scenario.gray_columns[player])
         self.reset()
 
+    def download(self) -> None:
+        """Give the position to the browser as a scenario file to download, onto the learner's
+        device; one the format would refuse is not offered and the message says why."""
+        text = self._file_text()
+        if text is not None:
+            self._download.offer(DOWNLOAD_NAME, text)
+            self._message = ""
+            self._show_message()
+
     def save(self, path: str | Path) -> Path | None:
-        """Write the position as a scenario file; one the format would refuse (a gray-wall line
-        whose column is not chosen yet) is not written and the message says why."""
-        text = self.to_scenario().to_json(indent=2)
-        try:
-            Scenario.from_json(text)
-        except ScenarioError as e:
-            self._refuse(t.lazy("widgets.sandbox.not_saved", problem=str(e)))
+        """Write the position as a scenario file at ``path`` on this machine (a Python call, never
+        a control); one the format would refuse (a gray-wall line whose column is not chosen yet)
+        is not written and the message says why."""
+        text = self._file_text()
+        if text is None:
             return None
         path = Path(path)
         try:
-            path.write_text(text + "\n", encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         except OSError as e:
             self._refuse(t.lazy("widgets.sandbox.cannot_write", path=repr(str(path)),
                                 problem=e.strerror or str(e)))
@@ -592,6 +607,25 @@ class WallSandbox(_Worded, w.VBox):
         self._message = ""
         self._show_message()
         return path
+
+    def _file_text(self) -> str | None:
+        """The position as the text of a scenario file, or None (and the message says why) when
+        the format would refuse it."""
+        text = self.to_scenario().to_json(indent=2) + "\n"
+        try:
+            Scenario.from_json(text)
+        except ScenarioError as e:
+            self._refuse(t.lazy("widgets.sandbox.not_saved", problem=str(e)))
+            return None
+        return text
+
+    def _uploaded(self, _name: str, text: str) -> None:
+        try:
+            scenario = Scenario.from_json(text)  # the file's text itself, never taken for a path
+        except ScenarioError as e:
+            self._refuse(str(e))
+            return
+        self.load(scenario)
 
     # --- the view ------------------------------------------------------------------------------
 
@@ -627,19 +661,19 @@ class WallSandbox(_Worded, w.VBox):
         self._text = w.HTML()
         self._warning = w.HTML()
         self._hint_box = w.HTML()
-        self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="320px"))
-        self._word(self._file, description=t.lazy("widgets.sandbox.label.file"))
+        self._download = Download()
+        self._upload = upload_button(self._uploaded, self._refuse)
+        self._word(self._upload, description=t.lazy("widgets.sandbox.button.load"),
+                   tooltip=_Later(common, "files.upload.tip"))
         buttons = w.HBox([self._labelled(self.step, t.lazy("widgets.sandbox.button.step")),
                           self._labelled(self.run_all, t.lazy("widgets.sandbox.button.run_all")),
                           self._labelled(self.back, t.lazy("widgets.sandbox.button.back")),
                           self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset")),
                           self._labelled(self.hint, t.lazy("widgets.sandbox.button.hint"),
                                          t.lazy("widgets.sandbox.tip.hint"))])
-        files = w.HBox([self._file,
-                        self._labelled(lambda: self.load(self._file.value),
-                                       t.lazy("widgets.sandbox.button.load")),
-                        self._labelled(lambda: self.save(self._file.value),
-                                       t.lazy("widgets.sandbox.button.save"))])
+        files = w.HBox([self._labelled(self.download, t.lazy("widgets.sandbox.button.save"),
+                                       _Later(common, "files.save.tip")),
+                        self._upload, self._download])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
                           self._text, self._warning, self._hint_box, files])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling

@@ -11,8 +11,10 @@ import ipywidgets as w
 
 from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.history import History
+from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
+from tabletop.transfer import Download, upload_button
 
 from .. import draw, scoring
 from ..actions import PlaceCube, PlaceToken
@@ -43,6 +45,9 @@ from .common import (
     _Warns,
 )
 
+#: The name a downloaded board is offered under (the browser may add a number to keep earlier ones).
+DOWNLOAD_NAME = "harmonies-board.json"
+
 
 class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     """Build a Harmonies board by clicking, and watch its score.
@@ -64,9 +69,14 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     just taken those tokens, with no card on display. The best turns are listed with their reasons and
     the first is drawn on the board (dashed tokens, outlined cells) until the board or the hand changes.
 
+    Files never touch the disk of the machine the kernel runs on from the page: *save* gives the
+    learner the scenario file as a browser download (``download()``), *upload* reads the file they
+    pick on their own device. ``load(path_or_text)`` and ``save(path)`` read and write a path: Python
+    calls for whoever owns the machine, never a control.
+
     Methods (each is what a control calls): ``choose(tool)``, ``click(cell)``, ``undo()``, ``redo()``,
-    ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``load(path_or_text)``, ``save(path)``,
-    ``show_category(category or None)``, ``set_hand(colours)``, ``hint(tokens=None)``, ``relabel()``.
+    ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``download()``, ``show_category(category
+    or None)``, ``set_hand(colours)``, ``hint(tokens=None)``, ``relabel()``; and ``load``, ``save``.
     Properties: ``board`` (a copy), ``breakdown``, ``message``, ``svg``, ``scene``, ``tool``,
     ``category``, ``hand``, ``hints`` (the advice shown, while it fits); ``scenario()`` gives the
     position as a Scenario.
@@ -113,12 +123,9 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._category_labels: dict[str, w.HTML] = {}
         table = w.GridBox(self._score_rows(), layout=w.Layout(
             grid_template_columns="minmax(7.5em, max-content) 3em", align_items="center"))
-        self._file = w.Text(placeholder="scenario.json", layout=w.Layout(width="18em"),
-                            style={"description_width": "initial"})
-        self._upload = w.FileUpload(accept=".json", multiple=False)
-        self._upload.observe(self._on_upload, "value")
-        self._load = _button(lambda: self.load(self._file.value))
-        self._save = _button(lambda: self.save(self._file.value))
+        self._save = _button(self.download, icon="download")
+        self._download = Download()
+        self._upload = upload_button(self._uploaded, self._say)
         self._score_heading = w.HTML()
         self._hand_label = w.HTML()
         # Each menu is named (its description), so that a screen reader can tell the three apart.
@@ -134,7 +141,7 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
         edit = w.HBox([self._undo, self._redo, self._clear, self._side_label, self._side, self._river],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        files = w.HBox([self._file, self._load, self._save, self._upload])
+        files = w.HBox([self._save, self._upload, self._download])
         board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
         super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
@@ -176,10 +183,10 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         for key, label in self._category_labels.items():
             label.value = html(f"<b>{escape(scoring.category_title(key))}</b>")
         self._score_heading.value = html(t("editor.score.heading"))
-        self._file.description = t("editor.file")
         self._upload.description = t("editor.upload")
-        self._load.description = t("editor.load")
+        self._upload.tooltip = common("files.upload.tip")
         self._save.description = t("editor.save")
+        self._save.tooltip = common("files.save.tip")
         self._hand_label.value = _label(t("editor.hint.hand"))
         self._hint.description = t("editor.hint")
         self._hint.tooltip = t("editor.hint.tooltip")
@@ -320,20 +327,20 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._changed(before)
 
     def load(self, source) -> None:
-        """Load a scenario file (a path, or the file's JSON text); a bad file changes nothing."""
-        try:
-            new = _as_scenario(source)
-        except ScenarioError as err:
-            self._say(str(err))
-            return
-        before = self.scenario()
-        self._state = new
+        """Load a scenario file (a path on this machine, or the file's JSON text); a bad file changes
+        nothing."""
         text = str(source)
-        self._changed(before, note=t.lazy("editor.loaded") if text.lstrip().startswith("{") else
-                      t.lazy("editor.loaded_file", file=text))
+        self._replace(lambda: _as_scenario(source), t.lazy("editor.loaded") if text.lstrip().startswith("{")
+                      else t.lazy("editor.loaded_file", file=text))
+
+    def download(self) -> None:
+        """Give the position to the browser as a scenario file to download, onto the learner's device."""
+        self._download.offer(DOWNLOAD_NAME, self.scenario().dumps())
+        self._say(note=lambda: common("files.downloaded", file=DOWNLOAD_NAME))
 
     def save(self, path: str | os.PathLike) -> Path | None:
-        """Write the position as a scenario file; returns the path, or None when it cannot be written."""
+        """Write the position as a scenario file at ``path`` on this machine (a Python call, never a
+        control); returns the path, or None when it cannot be written."""
         if not str(path).strip():
             self._say(t.lazy("editor.no_file_to_save"))
             return None
@@ -475,15 +482,20 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         if not self._syncing:
             self.choose("cube" if change["new"] else self._last_colour)
 
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if files:
-            try:
-                text = bytes(files[0]["content"]).decode("utf-8-sig")
-            except UnicodeDecodeError as err:
-                self._say(t.lazy("editor.not_utf8", file=files[0]["name"], reason=err.reason))
-                return
-            self.load(text)
+    def _replace(self, read, note: Said) -> None:
+        """The scenario ``read()`` returns becomes the position (undoable); a bad one changes nothing."""
+        try:
+            new = read()
+        except ScenarioError as err:
+            self._say(str(err))
+            return
+        before = self.scenario()
+        self._state = new
+        self._changed(before, note=note)
+
+    def _uploaded(self, name: str, text: str) -> None:
+        # the file's text itself, never taken for a path: Scenario.loads, not _as_scenario
+        self._replace(lambda: Scenario.loads(text), t.lazy("editor.loaded_file", file=name))
 
     def _refresh(self) -> None:
         s = self._state

@@ -123,8 +123,8 @@ def browser():
 class Watched:
     """A page whose console errors, failed local requests and outside requests are recorded."""
 
-    def __init__(self, page, name: str):
-        self.page, self.name = page, name
+    def __init__(self, page, name: str, local: tuple[str, ...] = ("http://127.0.0.1", "ws://127.0.0.1")):
+        self.page, self.name, self.local = page, name, local
         self.console_errors: list[str] = []
         self.failed: list[str] = []
         self.outside: list[str] = []
@@ -135,7 +135,7 @@ class Watched:
 
     def _route(self, route):
         url = route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+        if url.startswith((*self.local, "data:", "blob:")):
             route.continue_()
         else:
             self.outside.append(url)  # never leaves the machine: answered here, empty

@@ -17,7 +17,8 @@ import time
 
 import pytest
 
-from .conftest import ALL_RAN, KERNEL_READY, ROOT, SHOTS, Server, _free_port
+from .conftest import ALL_RAN, CHROMIUM, FLAGS, KERNEL_READY, ROOT, SHOTS, Server, Watched, _free_port
+from .scenario_files import save_then_load
 
 spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
 lite_tool = importlib.util.module_from_spec(spec)
@@ -90,3 +91,52 @@ def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key, cli
     watched.shot("-board")
     watched.assert_clean()
     assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"
+
+
+# --- the site on a class network: a plain http:// address that is not this machine's own ------------
+
+#: The name a student's device would use for the teacher's machine (``http://192.168.x.y:8000`` on a
+#: school network). Chromium maps it to the loopback, so nothing leaves the machine, but for the page
+#: it is an ordinary insecure origin: no service worker, so Python cannot see the site's files.
+CLASS_HOST = "classroom.test"
+
+
+@pytest.fixture(scope="module")
+def class_network_browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=[*FLAGS, f"--host-resolver-rules=MAP {CLASS_HOST} 127.0.0.1"])
+        yield chromium
+        chromium.close()
+
+
+def test_start_here_runs_to_its_end_on_a_plain_http_class_network(class_network_browser, lite_site,
+                                                                   request, tmp_path):
+    context = class_network_browser.new_context(viewport={"width": 1280, "height": 900},
+                                                accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    site = f"http://{CLASS_HOST}:{lite_site.port}"
+    watched = Watched(page, request.node.name, local=(site, f"ws://{CLASS_HOST}:{lite_site.port}"))
+    try:
+        page.goto(f"{site}/lab/index.html?path=en/00-start-here.ipynb")
+        assert page.evaluate("() => window.isSecureContext") is False  # the class network's case
+        page.wait_for_function(KERNEL_READY, timeout=WAIT_MS)
+        assert page.evaluate("() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)") \
+            is False
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
+        for kind in ("error", "stderr"):
+            shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
+            assert shown.count() == 0, shown.first.inner_text()
+
+        editor = page.locator(".harmonies-board-editor").first
+        editor.scroll_into_view_if_needed()
+        save_then_load(page, editor, tmp_path)
+        watched.shot("-loaded")
+        watched.assert_clean()
+    finally:
+        watched.shot("-final")
+        context.close()

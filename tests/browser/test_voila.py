@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
-from .conftest import SHOTS
+from .conftest import ROOT, SHOTS
+from .scenario_files import save_then_load, save_then_load_a_wall
 
 TIMINGS = SHOTS / "timings.json"
 
@@ -118,4 +120,33 @@ def test_a_game_table_plays_a_turn_against_an_opponent(watched, voila):
     text = table.inner_text()
     assert "player 0 (human) took" in text
     watched.shot("-turn")
+    watched.assert_clean()
+
+
+def _disk(folder: Path) -> dict[str, int]:
+    """Every file under a folder with the time it last changed: what a save on the server would move."""
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+
+
+def test_save_is_a_download_and_load_an_upload_nothing_is_written_on_the_server(watched, voila,
+                                                                                  tmp_path):
+    before = _disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())
+    editor = _open(watched, voila, "en/00-start-here.ipynb", "harmonies-board-editor", "cell:c3")
+    save_then_load(watched.page, editor, tmp_path)
+    watched.shot("-loaded")
+    assert (_disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())) == before
+    assert editor.locator("input[type=text]").count() == 0  # no box on the page to type a path into
+    watched.assert_clean()
+
+
+def test_the_sandbox_saves_a_download_and_loads_an_upload_nothing_is_written_on_the_server(
+        watched, voila, tmp_path):
+    before = _disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())
+    sandbox = _open(watched, voila, "en/azul-lessons/04-wall-tiling-and-scoring.ipynb",
+                    "azul-wall-sandbox", "line:0")
+    saved = save_then_load_a_wall(watched.page, sandbox, tmp_path)
+    assert saved["players"][0]["score"] == 7  # the lesson's practice board
+    watched.shot("-loaded")
+    assert (_disk(ROOT / "notebooks"), sorted(p.name for p in ROOT.iterdir())) == before
+    assert sandbox.locator("input[type=text]").count() == 0
     watched.assert_clean()
