@@ -46,6 +46,11 @@ def render_address(handler: web.RequestHandler, lesson: str) -> str:
 class Page(JupyterHandler):
     """Our pages: templates from classroom/templates, in the language asked for."""
 
+    async def prepare(self):
+        await super().prepare()
+        if not self._finished and self.current_user and "token" in self.request.query_arguments:
+            self.redirect(address(self, self.request.path, drop=("token",)))  # signed in: the code goes
+
     def get_template(self, name):
         return self.settings["voila_jinja2_env"].get_template(name)
 
@@ -89,8 +94,6 @@ class Arrival(Page):
     """``/``: the lesson of the day, or the index of the lessons in the class's language."""
 
     def get(self):
-        if "token" in self.request.query_arguments:
-            return self.redirect(address(self, self.request.path, drop=("token",)))
         lesson = self.settings["classroom_lesson"]
         if lesson:
             asked = self.get_argument("lang", None)

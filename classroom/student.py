@@ -31,7 +31,14 @@ class Answer:
 
     @property
     def location(self) -> str:
+        """Where a redirect points: its path alone."""
         return urlsplit(self.headers.get("Location", "")).path
+
+    @property
+    def target(self) -> str:
+        """Where a redirect points: path and query, to ask for next."""
+        parts = urlsplit(self.headers.get("Location", ""))
+        return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 class Student:
@@ -146,6 +153,13 @@ async def widget_states(connection, timeout: float) -> dict:
     return await asyncio.wait_for(answer(), timeout)
 
 
+def has_board(states: dict, key: str) -> bool:
+    """The widgets' states hold the board's drawing (its cell ``key``), as the page would draw it."""
+    mark = f'data-key="{key}"'
+    return any(isinstance(value, str) and mark in value
+               for model in states.values() for value in model.get("state", {}).values())
+
+
 class Visit:
     """One page of a lesson: open it, and leave it as a closing tab does."""
 
@@ -155,11 +169,19 @@ class Visit:
         self.sockets: list = []
 
     async def open(self, path: str, timeout: float) -> tuple[int, dict]:
-        """The page's status, and the widgets' states (empty when the page has no kernel)."""
+        """The page's status, and the widgets' states (empty when the page has no kernel).
+        Redirects are followed, as a browser does (the link's code exchanged, ``/`` to the lesson)."""
         answer = await self.student.request("GET", path, timeout=timeout)
+        for _ in range(5):
+            if answer.status not in (301, 302, 303, 307):
+                break
+            answer = await self.student.request("GET", answer.target, timeout=timeout)
         if answer.status != 200:
             return answer.status, {}
-        self.kernel = KERNEL_ID.search(answer.body.decode(errors="replace")).group(1)
+        found = KERNEL_ID.search(answer.body.decode(errors="replace"))
+        if found is None:
+            raise ConnectionError(f"{path}: a page without a kernel")
+        self.kernel = found.group(1)
         await asyncio.gather(*(self.student.static(static) for static in self.statics))
         if self.query_socket:
             self.sockets.append(await self.student.socket(f"/voila/query/{self.kernel}"))
