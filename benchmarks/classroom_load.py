@@ -242,28 +242,31 @@ async def board_after(visit: Visit, path: str, counts: dict) -> float:
     return float("inf")
 
 
-async def student(base: str, statics: list[str], query: bool, counts: dict) -> tuple[float, float]:
-    """One student: the class link, the board; a reload (the old page's leave, then the page again),
-    the board; then leaving."""
+async def student(base: str, statics: list[str], query: bool, stay: float,
+                  counts: dict) -> tuple[float, float]:
+    """One student: the class link, the board, ``stay`` seconds on the lesson; a reload (the old
+    page's leave, then the page again), the board, ``stay`` seconds more; then leaving."""
     me = Student(base)
     try:
         visit = Visit(me, statics, query)
         first = await board_after(visit, f"/?token={CODE}", counts)
+        await asyncio.sleep(stay)
         await visit.leave()
         visit = Visit(me, statics, query)
         reload = await board_after(visit, f"/voila/render/{LESSON}", counts)
+        await asyncio.sleep(stay)
         await visit.leave()
     finally:
         me.close()
     return first, reload
 
 
-async def protocol_visit(base: str, students: int, statics: list[str], query: bool,
+async def protocol_visit(base: str, students: int, statics: list[str], query: bool, stay: float,
                          server: psutil.Process) -> tuple[list[float], list[float], dict, dict]:
     counts = {"full": 0, "errors": 0}
     me = psutil.Process()
     cpu = {"server": -cpu_seconds(family(server)), "browser": -cpu_seconds([me])}
-    times = await asyncio.gather(*(student(base, statics, query, counts) for _ in range(students)))
+    times = await asyncio.gather(*(student(base, statics, query, stay, counts) for _ in range(students)))
     await asyncio.sleep(2)
     cpu["server"] += cpu_seconds(family(server))
     cpu["browser"] += cpu_seconds([me])
@@ -278,6 +281,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", choices=("browser", "protocol"), default="browser")
     parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--stay", type=float, default=90,
+                        help="protocol clients: seconds on the lesson before the reload, and after it")
     parser.add_argument("--pool", type=int, help="preheated kernels (default: one per student)")
     parser.add_argument("--max-kernels", type=int, default=36)
     parser.add_argument("--fill-delay", type=float,
@@ -300,10 +305,12 @@ def main() -> None:
         preheat = wait_for_pool(server, log, 900) if pool else 0.0
         if protocol:
             statics, query = asyncio.run(record_page(base))
+            print(f"# a page fetches {len(statics)} static files; Voila's query socket: {query}",
+                  file=sys.stderr)
             if pool:  # the recording page took a pool kernel: the class finds the pool full again
                 wait_for_pool(server, log, 900, times=2)
             first, reload, cpu, counts = asyncio.run(protocol_visit(base, args.students, statics, query,
-                                                                    meter.server))
+                                                                    args.stay, meter.server))
         else:
             first, reload, cpu = asyncio.run(class_visit(f"{base}/voila/render/{LESSON}", args.students,
                                                          meter.server))

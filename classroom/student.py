@@ -178,9 +178,10 @@ class Visit:
             answer = await self.student.request("GET", answer.target, timeout=timeout)
         if answer.status != 200:
             return answer.status, {}
-        found = KERNEL_ID.search(answer.body.decode(errors="replace"))
+        page = answer.body.decode(errors="replace")
+        found = KERNEL_ID.search(page)
         if found is None:
-            raise ConnectionError(f"{path}: a page without a kernel")
+            raise ConnectionError(f"{path}: a page without a kernel, ending {page[-300:]!r}")
         self.kernel = found.group(1)
         await asyncio.gather(*(self.student.static(static) for static in self.statics))
         if self.query_socket:
