@@ -242,19 +242,19 @@ async def board_after(visit: Visit, path: str, counts: dict) -> float:
     return float("inf")
 
 
-async def student(base: str, statics: list[str], query: bool, stay: float,
+async def student(base: str, statics: list[str], query: bool, before: float, after: float,
                   counts: dict) -> tuple[float, float]:
-    """One student: the class link, the board, ``stay`` seconds on the lesson; a reload (the old
-    page's leave, then the page again), the board, ``stay`` seconds more; then leaving."""
+    """One student: the class link, the board, ``before`` seconds on the lesson; a reload (the old
+    page's leave, then the page again), the board, ``after`` seconds more; then leaving."""
     me = Student(base)
     try:
         visit = Visit(me, statics, query)
         first = await board_after(visit, f"/?token={CODE}", counts)
-        await asyncio.sleep(stay)
+        await asyncio.sleep(before)
         await visit.leave()
         visit = Visit(me, statics, query)
         reload = await board_after(visit, f"/voila/render/{LESSON}", counts)
-        await asyncio.sleep(stay)
+        await asyncio.sleep(after)
         await visit.leave()
     finally:
         me.close()
@@ -266,7 +266,10 @@ async def protocol_visit(base: str, students: int, statics: list[str], query: bo
     counts = {"full": 0, "errors": 0}
     me = psutil.Process()
     cpu = {"server": -cpu_seconds(family(server)), "browser": -cpu_seconds([me])}
-    times = await asyncio.gather(*(student(base, statics, query, stay, counts) for _ in range(students)))
+    # The class arrives at once; its reloads come over a while, as a class's do (student i stays
+    # from half to one and a half times `stay`), and each leaves `stay` after its reload.
+    stays = [stay * (0.5 + i / students) for i in range(students)]
+    times = await asyncio.gather(*(student(base, statics, query, own, stay, counts) for own in stays))
     await asyncio.sleep(2)
     cpu["server"] += cpu_seconds(family(server))
     cpu["browser"] += cpu_seconds([me])
@@ -282,7 +285,8 @@ def main() -> None:
     parser.add_argument("--clients", choices=("browser", "protocol"), default="browser")
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--stay", type=float, default=90,
-                        help="protocol clients: seconds on the lesson before the reload, and after it")
+                        help="protocol clients: seconds on the lesson before the reload (on average; "
+                             "from half to one and a half times this), and after it")
     parser.add_argument("--pool", type=int, help="preheated kernels (default: one per student)")
     parser.add_argument("--max-kernels", type=int, default=36)
     parser.add_argument("--fill-delay", type=float,

@@ -55,9 +55,12 @@ class Page(JupyterHandler):
         return self.settings["voila_jinja2_env"].get_template(name)
 
     def language(self) -> str:
-        """``?lang=``, else the language asked in the address to go on to, else the class's."""
-        nexts = parse_qs(urlsplit(self.get_argument("next", "")).query).get("lang", [])
-        for code in (self.get_argument("lang", None), *nexts):
+        """``?lang=``, else the language of the address to go on to (its ``?lang=``, or its lesson's
+        folder), else the class's."""
+        target = urlsplit(self.get_argument("next", ""))
+        lesson = target.path.removeprefix(f"{self.base_url}voila/render/")
+        for code in (self.get_argument("lang", None), *parse_qs(target.query).get("lang", []),
+                     lessons.language_of(lesson)):
             if code in LANGUAGES:
                 return code
         return self.settings["classroom_language"]

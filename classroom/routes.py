@@ -8,6 +8,7 @@ table of probes that tests/test_classroom_routes.py walks).
 * A kernel answers only the browser it belongs to (``ClassroomKernelManager.owners``): its
   websocket, its ``DELETE`` and the shutdown that a page posts when it closes. With the access code
   alone, anyone who learnt a kernel's id (over a shoulder, on the projector) could end or drive it.
+* A lab extension's file asked with its content hash is kept by the browser (a reload asks for none).
 * A crafted address answers 404, never 500: Voila's template file route asserts on the address's
   shape, and a lesson that does not exist raised deep inside the renderer.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 
 from jupyter_server.auth.decorator import ws_authenticated
-from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.base.websocket import WebSocketMixin
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
@@ -88,6 +89,16 @@ class SignedInFiles(JupyterHandler, AllowListFileHandler):
     route: anyone on the network could read the folder's pictures)."""
 
 
+class LabExtensionFiles(FileFindHandler):
+    """``/voila/labextensions/``: a file asked with ``?v=<its content hash>`` never changes, so the
+    browser keeps it (Voila asks to revalidate every one, 20 requests more for each reload)."""
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        if "v" in self.request.arguments:
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+
+
 class TemplateFiles(TemplateStaticFileHandler):
     """``/voila/templates/<template>/static/<file>``: any other shape is 404 (Voila asserts, 500)."""
 
@@ -102,4 +113,5 @@ class TemplateFiles(TemplateStaticFileHandler):
 # Voila's handler class -> ours, for ClassroomVoila.init_handlers.
 CLOSED = {KernelHandler: OwnKernelHandler, VoilaKernelWebsocketHandler: OwnKernelWebsocket,
           RequestInfoSocketHandler: OwnQuerySocket, VoilaShutdownKernelHandler: OwnShutdownHandler,
-          AllowListFileHandler: SignedInFiles, TemplateStaticFileHandler: TemplateFiles}
+          AllowListFileHandler: SignedInFiles, TemplateStaticFileHandler: TemplateFiles,
+          FileFindHandler: LabExtensionFiles}

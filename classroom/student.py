@@ -50,6 +50,7 @@ class Student:
         self.base = base.rstrip("/")
         self.cookies: dict[str, str] = {}
         self.validators: dict[str, dict[str, str]] = {}  # static file -> what a browser cache keeps
+        self.fresh: set[str] = set()  # static files the cache may use without asking again
         self.client = AsyncHTTPClient(force_instance=True, max_clients=6)  # as a browser, 6 at once
 
     def close(self) -> None:
@@ -78,9 +79,13 @@ class Student:
             body = ""
         request = HTTPRequest(self.base + path, method=method, body=body, follow_redirects=False,
                               headers=self._headers(headers), request_timeout=timeout,
-                              allow_nonstandard_methods=True, decompress_response=True)
-        response = await self.client.fetch(request, raise_error=False)
-        if response.code == 599:  # no answer at all (a timeout, a closed connection)
+                              connect_timeout=timeout, allow_nonstandard_methods=True,
+                              decompress_response=True)
+        try:
+            response = await self.client.fetch(request, raise_error=False)
+        except (OSError, HTTPClientError) as error:  # no answer at all (a timeout, a closed connection)
+            raise ConnectionError(f"{method} {path}: {error!r}") from error
+        if response.code == 599:
             raise ConnectionError(f"{method} {path}: {response.error}")
         self._keep_cookies(response.headers)
         return Answer(response.code, response.headers, response.body or b"")
@@ -95,13 +100,20 @@ class Student:
                 raise PermissionError(f"the access code was refused ({answer.status})")
 
     async def static(self, path: str) -> int:
-        """A static file, as a browser cache asks for it: unconditionally the first time, then with
-        the validators it kept (an answer 304 costs the server no body)."""
+        """A static file, as a browser cache asks for it: unconditionally the first time; later not
+        at all while it is fresh (a max-age), else with the validators it kept (an answer 304 costs
+        the server no body). Chromium also keeps a file without either for a while (heuristic
+        freshness); this cache is stricter and asks again."""
+        if path in self.fresh:
+            return 200
         answer = await self.request("GET", path, headers=self.validators.get(path))
         kept = {"If-None-Match": answer.headers.get("Etag"),
                 "If-Modified-Since": answer.headers.get("Last-Modified")}
         if answer.status == 200:
             self.validators[path] = {k: v for k, v in kept.items() if v}
+            control = answer.headers.get("Cache-Control", "")
+            if re.search(r"max-age=[1-9]", control) and "no-cache" not in control:
+                self.fresh.add(path)
         return answer.status
 
     async def socket(self, path: str):

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from classroom import LESSON
+from classroom.lessons import lesson_in
 from classroom.student import Student, Visit
+from tabletop.i18n import LANGUAGES, Catalogue, direction
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser.conftest import SHOTS, Server, _free_port  # noqa: E402 (a server process, no browser)
@@ -96,3 +98,17 @@ def test_every_probe_gets_the_answer_in_the_table(server):
     server.log.flush()
     log = Path(server.log.name).read_text(errors="replace")
     assert not re.search(r"^500 ", log, re.MULTILINE)  # and nothing answered 500 on the way
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_sign_in_page_speaks_the_language_of_the_lesson_asked_for(server, code):
+    async def sign_in_page() -> str:
+        student = Student(server.url)
+        answer = await student.request("GET", f"/voila/render/{lesson_in(LESSON, code)}")
+        answer = await student.request("GET", answer.target)  # sent to the sign-in page
+        student.close()
+        return answer.body.decode()
+
+    page = asyncio.run(sign_in_page())
+    assert f'<html lang="{code}" dir="{direction(code)}">' in page
+    assert Catalogue("tabletop").entry("classroom.signin.title", code) in page
