@@ -19,10 +19,14 @@ import uuid
 from http.cookies import SimpleCookie
 from urllib.parse import urlsplit
 
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+# The kernel websocket's protocol that JupyterLab's (and so Voila's) pages ask for: each message in
+# parts, which the server passes on without reading the content.
+V1 = "v1.kernel.websocket.jupyter.org"
 
 
 class Answer:
@@ -73,14 +77,15 @@ class Student:
                     self.cookies.pop(name, None)
 
     async def request(self, method: str, path: str, body: str | None = None,
-                      headers: dict | None = None, timeout: float = 300) -> Answer:
-        """One request, redirects not followed (the probes look at them)."""
+                      headers: dict | None = None, timeout: float = 300, keep: bool = True) -> Answer:
+        """One request, redirects not followed (the probes look at them); ``keep=False`` reads the
+        body and drops it (a static file: the client's own work stays small beside the server's)."""
         if body is None and method in ("POST", "PUT", "PATCH"):
             body = ""
         request = HTTPRequest(self.base + path, method=method, body=body, follow_redirects=False,
                               headers=self._headers(headers), request_timeout=timeout,
                               connect_timeout=timeout, allow_nonstandard_methods=True,
-                              decompress_response=True)
+                              decompress_response=True, streaming_callback=None if keep else len)
         try:
             response = await self.client.fetch(request, raise_error=False)
         except (OSError, HTTPClientError) as error:  # no answer at all (a timeout, a closed connection)
@@ -106,7 +111,7 @@ class Student:
         freshness); this cache is stricter and asks again."""
         if path in self.fresh:
             return 200
-        answer = await self.request("GET", path, headers=self.validators.get(path))
+        answer = await self.request("GET", path, headers=self.validators.get(path), keep=False)
         kept = {"If-None-Match": answer.headers.get("Etag"),
                 "If-Modified-Since": answer.headers.get("Last-Modified")}
         if answer.status == 200:
@@ -116,11 +121,12 @@ class Student:
                 self.fresh.add(path)
         return answer.status
 
-    async def socket(self, path: str):
+    async def socket(self, path: str, subprotocols: list[str] | None = None):
         """A websocket, or the status it was refused with."""
         url = "ws" + self.base.removeprefix("http") + path
         try:
-            return await websocket_connect(HTTPRequest(url, headers=self._headers(), request_timeout=60))
+            return await websocket_connect(HTTPRequest(url, headers=self._headers(), request_timeout=60),
+                                           subprotocols=subprotocols)
         except HTTPClientError as refused:
             return refused.code
 
@@ -128,30 +134,28 @@ class Student:
 CONTROL_VERSION = "1.0.0"  # the widget control protocol (ipywidgets 8's __control_protocol_version__)
 
 
-def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> str:
+def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> bytes:
+    """A shell message in the v1 protocol's parts."""
     header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session, "username": "",
               "version": "5.3", "date": "1970-01-01T00:00:00Z"}
-    return json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
-                       "content": content, "channel": "shell", "buffers": []})
+    parts = [header, {}, metadata or {}, content]
+    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in parts], "shell")
 
 
-def parse(raw: str | bytes) -> dict:
-    """A kernel message from the websocket (Jupyter's legacy protocol: text, or binary with buffers,
-    the message itself the first part)."""
-    if isinstance(raw, bytes):
-        count = int.from_bytes(raw[:4], "big")
-        offsets = [int.from_bytes(raw[4 * (i + 1):4 * (i + 2)], "big") for i in range(count)]
-        raw = raw[offsets[0]:offsets[1] if count > 1 else None].decode()
-    return json.loads(raw)
+def parse(raw: bytes) -> dict:
+    """A kernel message from the websocket: its header and content (buffers left aside)."""
+    _, parts = deserialize_msg_from_ws_v1(raw)
+    return {"header": json.loads(parts[0]), "content": json.loads(parts[3])}
 
 
 async def widget_states(connection, timeout: float) -> dict:
     """What the page's widget manager asks first: every widget's state, through the control comm."""
     session, comm = uuid.uuid4().hex, uuid.uuid4().hex
     opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
-    await connection.write_message(message("comm_open", opening, session, {"version": CONTROL_VERSION}))
+    await connection.write_message(message("comm_open", opening, session, {"version": CONTROL_VERSION}),
+                                   binary=True)
     asking = {"comm_id": comm, "data": {"method": "request_states"}}
-    await connection.write_message(message("comm_msg", asking, session))
+    await connection.write_message(message("comm_msg", asking, session), binary=True)
 
     async def answer():
         while True:
@@ -159,8 +163,8 @@ async def widget_states(connection, timeout: float) -> dict:
             if raw is None:
                 raise ConnectionError("the kernel's websocket closed")
             msg = parse(raw)
-            data = msg.get("content", {}).get("data", {})
-            if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
+            data = msg["content"].get("data", {})
+            if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update_states":
                 return data["states"]
     return await asyncio.wait_for(answer(), timeout)
 
@@ -198,7 +202,8 @@ class Visit:
         await asyncio.gather(*(self.student.static(static) for static in self.statics))
         if self.query_socket:
             self.sockets.append(await self.student.socket(f"/voila/query/{self.kernel}"))
-        channels = await self.student.socket(f"/api/kernels/{self.kernel}/channels?session_id={uuid.uuid4()}")
+        channels = await self.student.socket(f"/api/kernels/{self.kernel}/channels?session_id={uuid.uuid4()}",
+                                             [V1])
         if isinstance(channels, int):
             raise ConnectionError(f"the kernel's websocket was refused ({channels})")
         self.sockets.append(channels)
