@@ -29,6 +29,10 @@ KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 V1 = "v1.kernel.websocket.jupyter.org"
 
 
+def drop(chunk: bytes) -> None:
+    """A body read and not kept."""
+
+
 class Answer:
     def __init__(self, status: int, headers, body: bytes):
         self.status, self.headers, self.body = status, headers, body
@@ -85,7 +89,7 @@ class Student:
         request = HTTPRequest(self.base + path, method=method, body=body, follow_redirects=False,
                               headers=self._headers(headers), request_timeout=timeout,
                               connect_timeout=timeout, allow_nonstandard_methods=True,
-                              decompress_response=True, streaming_callback=None if keep else len)
+                              decompress_response=True, streaming_callback=None if keep else drop)
         try:
             response = await self.client.fetch(request, raise_error=False)
         except (OSError, HTTPClientError) as error:  # no answer at all (a timeout, a closed connection)

@@ -6,6 +6,7 @@
 import os
 
 from classroom.lessons import lesson_in
+from tabletop.i18n import LANGUAGES
 
 c = get_config()  # noqa: F821 (traitlets provides it to a config file)
 env = os.environ.get
@@ -35,6 +36,8 @@ lesson, pool = env("CLASSROOM_LESSON") or "", int(env("CLASSROOM_POOL") or 0)
 pools = {lesson: pool} if lesson and pool > 0 else {}
 for entry in filter(None, (env("CLASSROOM_PREHEAT") or "").replace(" ", "").split(",")):
     code, _, size = entry.partition(":")
+    if code not in LANGUAGES:
+        raise ValueError(f"PREHEAT={entry!r}: no language {code!r}; the languages: {', '.join(LANGUAGES)}")
     if lesson and int(size or 0) > 0:
         pools[lesson_in(lesson, code)] = int(size)
 if pools:
