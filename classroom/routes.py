@@ -10,7 +10,8 @@ table of probes that tests/test_classroom_routes.py walks).
   alone, anyone who learnt a kernel's id (over a shoulder, on the projector) could end or drive it.
 * A lab extension's file asked with its content hash is kept by the browser (a reload asks for none).
 * A crafted address answers 404, never 500: Voila's template file route asserts on the address's
-  shape, and a lesson that does not exist raised deep inside the renderer.
+  shape (a 500), and the lesson route (``classroom/app.py``) serves only a notebook inside the
+  served folder, none of whose folders is hidden.
 """
 
 from __future__ import annotations
