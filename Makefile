@@ -26,13 +26,16 @@ lab: $(STAMP)
 #   make serve                     this machine only, http://127.0.0.1:8866, no access code
 #   make serve HOST=0.0.0.0        the class network, with an access code (the link is printed)
 #   LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30   that lesson preheated 30 times
+#   PREHEAT=fa:6                   6 more of the same lesson in Persian (a page asking ?lang=fa)
 #   MAX_KERNELS=36                 at most this many kernels (about 115 MB each), then "server full"
 HOST ?= 127.0.0.1
 LESSON ?=
 POOL ?= 0
 MAX_KERNELS ?= 36
+PREHEAT ?=
 serve: $(STAMP)
 	CLASSROOM_LESSON='$(LESSON)' CLASSROOM_POOL='$(POOL)' CLASSROOM_MAX_KERNELS='$(MAX_KERNELS)' \
+		CLASSROOM_PREHEAT='$(PREHEAT)' \
 		$(BIN)/python -m classroom notebooks/ --no-browser --Voila.ip=$(HOST) --port=8866
 
 lint: $(STAMP)

@@ -1,5 +1,10 @@
-"""A class arriving at once: N Chromium pages open one lesson from one classroom server, each reloads
-once, all leave. Prints one figure a line:
+"""A class arriving at once: N students open one lesson from one classroom server, each reloads once,
+all leave. The students are Chromium pages (``--clients browser``, the default: the whole page, but 30
+of them share the server's two cores) or protocol-level clients (``--clients protocol``: no browser,
+classroom/student.py: the lesson's HTML, its static files as an empty browser cache fetches them, the
+kernel's websocket and the widgets' state request, so the figures are the server's alone; each
+student arrives through the class link with the access code, and a page the server turns away as
+full tries again after its Retry-After, as the "server full" page does). Prints one figure a line:
 
     students=30
     p50_first_board_s=...      from asking for the page to its board drawn, first visit
@@ -9,14 +14,21 @@ once, all leave. Prints one figure a line:
     peak_kernels=...           kernel processes of the server, most at once
     peak_mib=...               resident memory of the server and its kernels, most at once (MiB)
     pages_without_board=...    page loads that showed no board within 300 s (counted as infinite)
+    server_full_answers=...    "server full" pages the students were given before a place was free
+    server_errors=...          any other answer but the page, and the server stopping (must be 0)
     kernels_left=...           kernels beyond the preheated pool, 60 s after everyone left
     server_cpu_s_per_page=...  processor seconds of the server and its kernels per page load, while
                                the class was there (what the teacher's machine must give each page)
     browser_cpu_s_per_page=... the same for Chromium (on a learner's own device in a class; here it
-                               shares the server's processors, so it bounds the times above)
+                               shares the server's processors, so it bounds the times above), or
+                               for the protocol clients (this script)
     preheat_s=...              time for the server to preheat its pool before the class arrives
+    load_before=...            the machine's load average (1 min) before the run, and at its end:
+    load_after=...             the machine is shared, and the figures depend on it
 
     .venv/bin/python benchmarks/classroom_load.py --students 30
+    .venv/bin/python benchmarks/classroom_load.py --clients protocol --students 30
+    .venv/bin/python benchmarks/classroom_load.py --clients protocol --students 60 --pool 30
 
 The server is ``python -m classroom`` on 127.0.0.1 with the lesson preheated once per student
 (``--pool``, default: the number of students) and the cap at ``--max-kernels`` (default 36). Chromium
@@ -43,13 +55,17 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from classroom import LESSON, LESSON_BOARD  # noqa: E402
+from classroom import LESSON, LESSON_BOARD, LESSON_BOARD_KEY  # noqa: E402
+from classroom.student import Student, Visit, has_board  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAGE_SECONDS = 300  # the longest a page may take to show its board before the run counts as failed
 AFTER_LEAVING = 60
+CODE = "pear7plum"  # the access code of the protocol run (its students come through the class link)
+STATIC = ("/voila/static/", "/voila/labextensions/", "/voila/templates/", "/voila/api/themes/",
+          "/voila/files/")
 
 
 class Meter(threading.Thread):
@@ -113,21 +129,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, pool: int, max_kernels: int, options: list[str], log: Path) -> subprocess.Popen:
+def start_server(port: int, pool: int, max_kernels: int, options: list[str], log: Path,
+                 code: str | None) -> subprocess.Popen:
     env = {**os.environ, "CLASSROOM_LESSON": LESSON, "CLASSROOM_POOL": str(pool),
-           "CLASSROOM_MAX_KERNELS": str(max_kernels)}
+           "CLASSROOM_MAX_KERNELS": str(max_kernels), **({"CLASSROOM_ACCESS_CODE": code} if code else {})}
     return subprocess.Popen([sys.executable, "-m", "classroom", "notebooks/", "--no-browser",
                              "--Voila.ip=127.0.0.1", f"--port={port}", *options],
                             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 
 
-def wait_for_pool(server: subprocess.Popen, log: Path, seconds: float) -> float:
-    """Seconds until Voila reports the lesson's pool filled (its log line)."""
+def wait_for_pool(server: subprocess.Popen, log: Path, seconds: float, times: int = 1) -> float:
+    """Seconds until Voila reports the lesson's pool filled (its log line) for the ``times``-th time."""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
         if server.poll() is not None:
             raise SystemExit(f"the server stopped: see {log}")
-        if "is filled with" in log.read_text(errors="replace"):
+        if log.read_text(errors="replace").count("is filled with") >= times:
             return time.monotonic() - start
         time.sleep(1)
     raise SystemExit(f"the pool was not filled in {seconds} s: see {log}")
@@ -179,13 +196,97 @@ async def class_visit(url: str, students: int,
     return first, reload, cpu
 
 
+# -- protocol-level students ---------------------------------------------------------------------
+
+
+async def record_page(base: str) -> tuple[list[str], bool]:
+    """What one real page fetches: Chromium opens the lesson through the class link, with an empty
+    cache; the same-origin static files it asked for, and whether it opened Voila's query socket."""
+    from playwright.async_api import async_playwright
+
+    statics, sockets = [], []
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            page = await (await browser.new_context()).new_page()
+            page.on("request", lambda r: statics.append(r.url.removeprefix(base))
+                    if r.method == "GET" and r.url.removeprefix(base).startswith(STATIC) else None)
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            await page.goto(f"{base}/?token={CODE}", timeout=PAGE_SECONDS * 1000)
+            await page.locator(LESSON_BOARD).first.wait_for(timeout=PAGE_SECONDS * 1000)
+            await page.close(run_before_unload=True)
+        finally:
+            await browser.close()
+    return list(dict.fromkeys(statics)), any("/voila/query/" in url for url in sockets)
+
+
+async def board_after(visit: Visit, path: str, counts: dict) -> float:
+    """Seconds from asking for the page to the widgets' states holding the board; a "server full"
+    page is asked again after its Retry-After (as its refresh does); infinity for no board."""
+    start = time.monotonic()
+    while (left := PAGE_SECONDS - (time.monotonic() - start)) > 0:
+        try:
+            status, states = await visit.open(path, timeout=left)
+        except (TimeoutError, ConnectionError) as error:
+            counts["errors"] += 1
+            print(f"# a page failed: {error!r}", file=sys.stderr)
+            return float("inf")
+        if status == 200 and has_board(states, LESSON_BOARD_KEY):
+            return time.monotonic() - start
+        if status != 503:
+            counts["errors"] += 1
+            return float("inf")
+        counts["full"] += 1
+        path = f"/voila/render/{LESSON}"  # where the full page stands, and refreshes
+        await asyncio.sleep(min(30, left))
+    return float("inf")
+
+
+async def student(base: str, statics: list[str], query: bool, before: float, after: float,
+                  counts: dict) -> tuple[float, float]:
+    """One student: the class link, the board, ``before`` seconds on the lesson; a reload (the old
+    page's leave, then the page again), the board, ``after`` seconds more; then leaving."""
+    me = Student(base)
+    try:
+        visit = Visit(me, statics, query)
+        first = await board_after(visit, f"/?token={CODE}", counts)
+        await asyncio.sleep(before)
+        await visit.leave()
+        visit = Visit(me, statics, query)
+        reload = await board_after(visit, f"/voila/render/{LESSON}", counts)
+        await asyncio.sleep(after)
+        await visit.leave()
+    finally:
+        me.close()
+    return first, reload
+
+
+async def protocol_visit(base: str, students: int, statics: list[str], query: bool, stay: float,
+                         server: psutil.Process) -> tuple[list[float], list[float], dict, dict]:
+    counts = {"full": 0, "errors": 0}
+    me = psutil.Process()
+    cpu = {"server": -cpu_seconds(family(server)), "browser": -cpu_seconds([me])}
+    # The class arrives at once; its reloads come over a while, as a class's do (student i stays
+    # from half to one and a half times `stay`), and each leaves `stay` after its reload.
+    stays = [stay * (0.5 + i / students) for i in range(students)]
+    times = await asyncio.gather(*(student(base, statics, query, own, stay, counts) for own in stays))
+    await asyncio.sleep(2)
+    cpu["server"] += cpu_seconds(family(server))
+    cpu["browser"] += cpu_seconds([me])
+    return [t[0] for t in times], [t[1] for t in times], cpu, counts
+
+
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 else values[0]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", choices=("browser", "protocol"), default="browser")
     parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--stay", type=float, default=90,
+                        help="protocol clients: seconds on the lesson before the reload (on average; "
+                             "from half to one and a half times this), and after it")
     parser.add_argument("--pool", type=int, help="preheated kernels (default: one per student)")
     parser.add_argument("--max-kernels", type=int, default=36)
     parser.add_argument("--fill-delay", type=float,
@@ -195,17 +296,31 @@ def main() -> None:
     options = [] if args.fill_delay is None else [f"--VoilaKernelManager.fill_delay={args.fill_delay}"]
     pool = args.students if args.pool is None else args.pool
 
+    protocol = args.clients == "protocol"
+    load_before = os.getloadavg()[0]
     log = Path(tempfile.mkdtemp(prefix="classroom-load-")) / "server.log"
     port = free_port()
-    server = start_server(port, pool, args.max_kernels, options, log)
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(port, pool, args.max_kernels, options, log, CODE if protocol else None)
     meter = Meter(server.pid)
     meter.start()
+    counts = {"full": 0, "errors": 0}
     try:
         preheat = wait_for_pool(server, log, 900) if pool else 0.0
-        first, reload, cpu = asyncio.run(class_visit(f"http://127.0.0.1:{port}/voila/render/{LESSON}",
-                                                     args.students, meter.server))
+        if protocol:
+            statics, query = asyncio.run(record_page(base))
+            print(f"# a page fetches {len(statics)} static files; Voila's query socket: {query}",
+                  file=sys.stderr)
+            if pool:  # the recording page took a pool kernel: the class finds the pool full again
+                wait_for_pool(server, log, 900, times=2)
+            first, reload, cpu, counts = asyncio.run(protocol_visit(base, args.students, statics, query,
+                                                                    args.stay, meter.server))
+        else:
+            first, reload, cpu = asyncio.run(class_visit(f"{base}/voila/render/{LESSON}", args.students,
+                                                         meter.server))
         time.sleep(AFTER_LEAVING)
         left, _ = meter.sample()
+        alive = server.poll() is None
     finally:
         meter.stopped.set()
         family = meter.server.children(recursive=True)
@@ -224,6 +339,8 @@ def main() -> None:
     print(f"p50_reload_board_s={statistics.median(reload):.1f}")
     print(f"p95_reload_board_s={p95(reload):.1f}")
     print(f"pages_without_board={sum(t == float('inf') for t in first + reload)}")
+    print(f"server_full_answers={counts['full']}")
+    print(f"server_errors={counts['errors'] + (not alive)}")
     print(f"peak_kernels={meter.peak_kernels}")
     print(f"peak_mib={meter.peak_mib:.0f}")
     print(f"kernels_left={max(0, left - pool)}")
@@ -231,6 +348,8 @@ def main() -> None:
     loads = 2 * args.students
     print(f"server_cpu_s_per_page={cpu['server'] / loads:.2f}")
     print(f"browser_cpu_s_per_page={cpu['browser'] / loads:.2f}")
+    print(f"load_before={load_before:.1f}")
+    print(f"load_after={os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

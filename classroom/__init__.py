@@ -12,4 +12,5 @@ How a class uses it and why it is built this way: ``docs/classroom.md``.
 
 # The lesson the benchmark and the tests open (a path under notebooks/): one place to change it.
 LESSON = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
-LESSON_BOARD = '.harmonies-board-editor [data-key="cell:c3"]'  # the lesson's board, once drawn
+LESSON_BOARD_KEY = "cell:c3"  # a cell of the lesson's board editor, in its drawing (data-key)
+LESSON_BOARD = f'.harmonies-board-editor [data-key="{LESSON_BOARD_KEY}"]'  # the board, once drawn

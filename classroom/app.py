@@ -7,16 +7,15 @@ Takes every Voila option. What this application changes, and why:
 * our page template first in the search path: Voila's own ``page.html`` asks a CDN for a Font
   Awesome stylesheet that the page's bundled styles already contain, so a class without internet
   saw failed requests; ours asks for nothing outside the server;
-* the shutdown that a Voila page posts when it is closed or reloaded is accepted: Voila's script
-  posts it without the XSRF token and the Jupyter server refuses it (voila-dashboards/voila#1458),
-  so every reload left a kernel behind. The route still needs a signed-in user (the access code on
-  a network); the XSRF check guards against another site forging the post, which would need the
-  kernel's random id, known only to the page that owns the kernel;
+* the routes closed the way a class needs them (``routes.py``): every websocket and API route needs
+  the sign-in, a kernel answers only the browser whose page it serves, a crafted address is 404;
+* how a class arrives (``arrival.py``): the link opens the lesson of the day or our index of the
+  lessons, the sign-in page asks for the access code in the learner's language, ``?lang=`` opens
+  the lesson in that language, and the code leaves the address bar once exchanged for a cookie;
 * when every place for a kernel is taken, a page saying so (in the four languages) instead of
-  one more kernel, with status 503, and a pre-rendered page only for a request in the pool's
-  language (``?lang=`` asks for a fresh kernel in another);
+  one more kernel, with status 503, and a pre-rendered page only once it has finished rendering;
 * on a network (``--Voila.ip`` not a loopback address) an access code is required: generated, or
-  ``CLASSROOM_ACCESS_CODE``; the link to give the class is printed.
+  ``CLASSROOM_ACCESS_CODE``; the link to give the class is printed, with its QR code.
 """
 
 from __future__ import annotations
@@ -27,14 +26,20 @@ import secrets
 import socket
 from pathlib import Path
 
+import segno
+from tornado import web
 from traitlets import default
 from voila.app import Voila
-from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+from voila.voila_identity_provider import VoilaLoginHandler
 
 from tabletop.i18n import ENVIRONMENT, FALLBACK, LANGUAGES, Catalogue, direction
 
-from .kernels import ServerFull
+from . import arrival, lessons
+from .kernels import PAGE_OWNER, ServerFull
+from .routes import CLOSED
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -42,9 +47,9 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud an
 texts = Catalogue("tabletop")
 
 
-def pool_language() -> str:
-    """The language the preheated pages are rendered in: the server's ``TABLETOP_LANGUAGE``."""
-    code = os.environ.get(ENVIRONMENT)
+def class_language(lesson: str) -> str:
+    """The language of the lesson of the day, else the server's ``TABLETOP_LANGUAGE``, else English."""
+    code = lessons.language_of(lesson) or os.environ.get(ENVIRONMENT)
     return code if code in LANGUAGES else FALLBACK
 
 
@@ -71,17 +76,19 @@ def lan_address() -> str:
             return socket.gethostname()
 
 
-class ClassroomShutdownHandler(VoilaShutdownKernelHandler):
-    """Voila's shutdown on page leave, without the XSRF check its script cannot pass (see above)."""
-
-    def check_xsrf_cookie(self) -> None:
-        return None
-
-
 class ClassroomVoilaHandler(TornadoVoilaHandler):
+    @web.authenticated
     async def get(self, path=None):
+        asked = self.get_argument("lang", None)
+        if "token" in self.request.query_arguments or asked is not None:
+            lesson = lessons.lesson_in(path, asked) if asked in LANGUAGES else path
+            return self.redirect(arrival.address(self, arrival.render_address(self, lesson),
+                                                 drop=("token", "lang")))
+        if not self._is_lesson(path):
+            raise web.HTTPError(404)
         if self.kernel_manager.full() and not self._pool_ready():
             return self._server_full()
+        PAGE_OWNER.set(self.current_user.username)  # the kernel started for this page is its
         try:
             await super().get(path=path)
         except ServerFull:
@@ -89,29 +96,36 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
                 raise
             self._server_full()
 
+    def _is_lesson(self, path: str | None) -> bool:
+        """A notebook inside the served folder, none of whose folders is hidden."""
+        root = Path(self.settings["classroom_root"]).resolve()
+        asked = (root / (path or "")).resolve()
+        return (asked.suffix == ".ipynb" and asked.is_file() and asked.is_relative_to(root)
+                and not any(part.startswith(".") for part in asked.relative_to(root).parts))
+
     def _lesson(self) -> str:
         return self.notebook_path or (self.path_args[0] if self.path_args else "")
 
     def _pool_ready(self) -> bool:
-        """A preheated kernel has finished rendering this lesson in the language asked for.
+        """A preheated kernel has finished rendering this lesson.
 
         Voila would also hand out a pool kernel that is still starting (or waiting for its refill
         delay, or for a free place): the page would wait on it, so we start a fresh kernel instead.
         Voila keeps its pool in ``_pools`` (notebook path -> list of tasks, the next one first).
         """
         pool = getattr(self.kernel_manager, "_pools", {}).get(self._lesson(), [])
-        ready = bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
-        return ready and self.get_argument("lang", pool_language()) == pool_language()
+        return bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
 
     def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):
-        if not self._pool_ready():
-            return False
-        return super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme,
-                                                    request_args)
+        use = self._pool_ready() and super().should_use_rendered_notebook(
+            notebook_data, pool_size, template_name, theme, request_args)
+        if use:  # Voila hands this page the pool's first kernel next, without a pause: it is the page's
+            pool = self.kernel_manager._pools[self._lesson()]
+            self.kernel_manager.owners[pool[0].result()["kernel_id"]] = self.current_user.username
+        return use
 
     def _server_full(self) -> None:
-        asked = self.get_argument("lang", pool_language())
-        first = asked if asked in LANGUAGES else pool_language()
+        first = lessons.language_of(self._lesson()) or FALLBACK
         order = [first, *(code for code in LANGUAGES if code != first)]
         notices = [{"code": code, "dir": direction(code),
                     "title": texts.entry("classroom.full.title", code),
@@ -119,7 +133,8 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.set_header("Cache-Control", "no-store")
-        self.finish(self.render_template("classroom-full.html", notices=notices, retry=30))
+        self.finish(self.render_template("classroom-full.html", notices=notices, retry=30,
+                                         lang=notices[0]["code"], dir=notices[0]["dir"]))
 
 
 class ClassroomVoila(Voila):
@@ -137,19 +152,33 @@ class ClassroomVoila(Voila):
         super().setup_template_dirs()
         self.template_paths.insert(0, str(TEMPLATES))
 
+    def init_settings(self):
+        lesson = os.environ.get("CLASSROOM_LESSON") or ""
+        return {**super().init_settings(), "classroom_lesson": lesson,
+                "classroom_language": class_language(lesson), "classroom_root": Path(self.root_dir),
+                "classroom_link": self.class_link()}
+
     def init_handlers(self):
-        ours = {VoilaShutdownKernelHandler: ClassroomShutdownHandler,
-                TornadoVoilaHandler: ClassroomVoilaHandler}
-        return [(route[0], ours.get(route[1], route[1]), *route[2:]) for route in super().init_handlers()]
+        """Voila's routes with ours in place of the open ones; its tree and the contents API under
+        it give way to our index (arrival.py)."""
+        ours = {**CLOSED, TornadoVoilaHandler: ClassroomVoilaHandler, VoilaLoginHandler: arrival.SignIn}
+        routes = [(route[0], ours.get(route[1], route[1]), *route[2:]) for route in super().init_handlers()
+                  if route[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)]
+        return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + routes
+
+    def class_link(self) -> str:
+        host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()
+        return f"http://{host}:{self.port}{self.base_url}" + (f"?token={self.token}" if self.token else "")
 
     def start(self):
         if self.token:
-            host = self.ip if not self.ip or self.ip not in ("0.0.0.0", "::") else lan_address()
-            link = f"http://{host}:{self.port}{self.base_url}?token={self.token}"
+            link = self.class_link()
             bar = "=" * max(len(link), 40)
             print(f"\n{bar}\nFor the class: open {link}\n"
-                  f"or http://{host}:{self.port}{self.base_url} and type the access code: {self.token}\n"
-                  f"{bar}\n", flush=True)
+                  f"or {link.split('?')[0]} and type the access code: {self.token}\n"
+                  f"The same link as a QR code (also at {link.split('?')[0]}qr, once signed in):", flush=True)
+            segno.make(link, error="m").terminal(compact=True)
+            print(bar, flush=True)
         super().start()
 
 

@@ -4,6 +4,10 @@ Voila wraps this class in its own pool manager when kernels are preheated, so ev
 holds for the pool: a pool refill waits for a free place instead of going beyond the cap, and the
 culler never sees a kernel while it waits in the pool (Voila protects those).
 
+Every kernel also has an owner: the signed-in browser (its login cookie's user) whose page it was
+started for, or handed to from the pool. Only the owner may connect to it or end it
+(``classroom/routes.py``); a kernel waiting in the pool has none, so no page can reach it.
+
 Culling, in two cases:
 
 * a kernel whose page was connected and has gone (tab closed, reload, lost network): culled once it
@@ -17,10 +21,14 @@ Culling, in two cases:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer
+
+# The browser a page is being rendered for: set by the page's handler, read when its kernel starts.
+PAGE_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_owner", default=None)
 
 
 class ServerFull(Exception):
@@ -42,6 +50,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._seen: set[str] = set()  # kernels a page has connected to at least once
         self._unseen: dict[str, tuple[float, int]] = {}  # kernel -> (idle since, culler pass)
         self._pass = 0
+        self.owners: dict[str, str] = {}  # kernel -> the browser whose page it serves
 
     # -- the cap ---------------------------------------------------------------------------------
 
@@ -63,9 +72,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise ServerFull(f"{self.in_use()} kernels, the most this server allows")
         self._starting += 1
         try:
-            return await super().start_kernel(**kwargs)
+            kernel_id = await super().start_kernel(**kwargs)
         finally:
             self._starting -= 1
+        if not preheat and PAGE_OWNER.get():
+            self.owners[kernel_id] = PAGE_OWNER.get()
+        return kernel_id
+
+    def is_owner(self, kernel_id: str, user: str | None) -> bool:
+        return user is not None and self.owners.get(kernel_id) == user
 
     async def shutdown_all(self, *args, **kwargs):
         self._closing = True
@@ -81,6 +96,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._seen.discard(kernel_id)
         self._unseen.pop(kernel_id, None)
+        self.owners.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernels(self):

@@ -1,8 +1,12 @@
 # The classroom server's configuration, read by `python -m classroom` (classroom/app.py); plain
 # Voila and Jupyter server settings. `make serve` fills the CLASSROOM_* variables from its own:
 #   make serve LESSON=en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb POOL=30 MAX_KERNELS=36
+#   make serve LESSON=... POOL=24 PREHEAT=fa:6          (24 in English, 6 more of the same in Persian)
 # An option given on the command line (--MappingKernelManager.cull_idle_timeout=5) wins over these.
 import os
+
+from classroom.lessons import lesson_in
+from tabletop.i18n import LANGUAGES
 
 c = get_config()  # noqa: F821 (traitlets provides it to a config file)
 env = os.environ.get
@@ -25,13 +29,22 @@ c.ClassroomKernelManager.unseen_grace = 600
 
 # Preheated kernels: LESSON (a path under notebooks/) is run POOL times before anyone asks, so the
 # first POOL pages show their board at once. Voila would otherwise preheat every notebook of the
-# tree; only the lesson of the day is worth the memory. A pool kernel renders the lesson in the
-# server's language (TABLETOP_LANGUAGE); a page asking ?lang= for another gets a fresh kernel.
+# tree; only the lesson of the day is worth the memory. A lesson in another language is another
+# notebook (?lang=fa opens fa/<the same path>): PREHEAT ("fa:6,nl:4") preheats it too, so those
+# pages are ready at once as well; without it they get a fresh kernel.
 lesson, pool = env("CLASSROOM_LESSON") or "", int(env("CLASSROOM_POOL") or 0)
-if lesson and pool > 0:
+pools = {lesson: pool} if lesson and pool > 0 else {}
+for entry in filter(None, (env("CLASSROOM_PREHEAT") or "").replace(" ", "").split(",")):
+    code, _, size = entry.partition(":")
+    if code not in LANGUAGES:
+        raise ValueError(f"PREHEAT={entry!r}: no language {code!r}; the languages: {', '.join(LANGUAGES)}")
+    if lesson and int(size or 0) > 0:
+        pools[lesson_in(lesson, code)] = int(size)
+if pools:
     c.VoilaConfiguration.preheat_kernel = True
     c.VoilaConfiguration.default_pool_size = 0
-    c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}, lesson: {"pool_size": pool}}
+    c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0},
+                                                **{path: {"pool_size": size} for path, size in pools.items()}}
     # After a page takes a pool kernel, wait before starting its replacement: the class arriving
     # together needs the processors for its own pages first.
     c.VoilaKernelManager.fill_delay = 20

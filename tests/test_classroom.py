@@ -1,5 +1,6 @@
 """The classroom server's settings, without starting it: the access code on a network only, the
-configuration file it reads, and the server-full texts in every language. Its behaviour with pages
+configuration file it reads (pools per language), the lessons in each language and their index,
+and the texts of its own pages in every language. Its behaviour with pages
 (kernels reclaimed, the cap, the code asked for) is tested in Chromium: tests/browser/test_classroom.py."""
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ from pathlib import Path
 import pytest
 
 from classroom import LESSON
-from classroom.app import CODE_LETTERS, ClassroomVoila, is_loopback
+from classroom.app import CODE_LETTERS, ClassroomVoila, class_language, is_loopback
+from classroom.lessons import index, language_of, lesson_in
 from tabletop.i18n import LANGUAGES, Catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def configured(*argv: str, monkeypatch, **env: str) -> ClassroomVoila:
-    for key in ("CLASSROOM_ACCESS_CODE", "CLASSROOM_LESSON", "CLASSROOM_POOL", "CLASSROOM_MAX_KERNELS"):
+    for key in ("CLASSROOM_ACCESS_CODE", "CLASSROOM_LESSON", "CLASSROOM_POOL", "CLASSROOM_MAX_KERNELS",
+                "CLASSROOM_PREHEAT"):
         monkeypatch.delenv(key, raising=False)
     for key, value in env.items():
         monkeypatch.setenv(key, value)
@@ -66,11 +69,54 @@ def test_no_lesson_means_no_pool(monkeypatch):
     assert app.voila_configuration.preheat_kernel is False
 
 
+def test_preheat_adds_a_pool_for_the_lesson_in_another_language(monkeypatch):
+    app = configured("--Voila.ip=127.0.0.1", monkeypatch=monkeypatch, CLASSROOM_LESSON=LESSON,
+                     CLASSROOM_POOL="24", CLASSROOM_PREHEAT="fa:6, nl:0")
+    pools = app.config.VoilaKernelManager.kernel_pools_config
+    assert pools[LESSON] == {"pool_size": 24}
+    assert pools[lesson_in(LESSON, "fa")] == {"pool_size": 6}
+    assert lesson_in(LESSON, "nl") not in pools
+
+
+def test_a_lesson_in_another_language_is_the_same_path_in_its_folder():
+    assert language_of(LESSON) == "en"
+    for code in LANGUAGES:
+        assert language_of(lesson_in(LESSON, code)) == code
+        assert (ROOT / "notebooks" / lesson_in(LESSON, code)).is_file()
+    assert lesson_in("elsewhere/x.ipynb", "fa") == "elsewhere/x.ipynb"
+
+
+def test_the_class_language_is_the_lessons_then_the_servers(monkeypatch):
+    monkeypatch.setenv("TABLETOP_LANGUAGE", "vi")
+    assert class_language(lesson_in(LESSON, "nl")) == "nl"
+    assert class_language("") == "vi"
+    monkeypatch.setenv("TABLETOP_LANGUAGE", "xx")
+    assert class_language("") == "en"
+
+
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
-def test_the_server_full_page_speaks_every_language(code):
+def test_the_index_lists_every_lesson_of_the_language_by_its_heading(code):
+    groups = dict(index(ROOT / "notebooks", code))
+    assert set(groups) == {"classroom.index.start", "classroom.index.harmonies", "classroom.index.azul"}
+    for entries in groups.values():
+        for path, title in entries:
+            assert language_of(path) == code and (ROOT / "notebooks" / path).is_file()
+            assert title and not title.endswith(".ipynb") and "#" not in title
+    lessons = [path for entries in groups.values() for path, _ in entries]
+    assert len(lessons) == len(list((ROOT / "notebooks" / code).rglob("*.ipynb")))
+    assert lesson_in(LESSON, code) in lessons
+
+
+PAGES = [f"classroom.{key}" for key in ("full.title", "full.message", "signin.title", "signin.prompt",
+                                         "signin.code", "signin.enter", "signin.wrong", "index.title",
+                                         "index.start", "qr.title", "qr.hint")]
+
+
+@pytest.mark.parametrize("code", sorted(set(LANGUAGES) - {"en"}))
+def test_the_servers_own_pages_speak_every_language(code):
+    """Every text of the sign-in, index, QR and server-full pages is written in each language (the
+    games' names stay as their rulebooks print them)."""
     texts = Catalogue("tabletop")
-    title, message = texts.entry("classroom.full.title", code), texts.entry("classroom.full.message", code)
-    if code != "en":
-        assert title != texts.entry("classroom.full.title", "en")
-        assert message != texts.entry("classroom.full.message", "en")
-    assert title and len(message) > len(title)
+    for key in PAGES:
+        assert texts.entry(key, code) != texts.entry(key, "en"), key
+    assert len(texts.entry("classroom.full.message", code)) > len(texts.entry("classroom.full.title", code))

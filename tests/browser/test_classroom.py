@@ -10,10 +10,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from classroom import LESSON, LESSON_BOARD
+from classroom.lessons import lesson_in
+from tabletop.i18n import Catalogue
 
 from .conftest import SHOTS, Server, Watched, _free_port
 
@@ -70,12 +73,37 @@ def open_lesson(watched, server: Server) -> str:
 
 @pytest.fixture(scope="module")
 def pooled():
-    """One preheated kernel for the lesson; a page without a connection is culled after 4 s."""
+    """One preheated kernel for the lesson, and one for it in Persian; a page without a connection
+    is culled after 4 s."""
     server = classroom(_free_port(), "--MappingKernelManager.cull_idle_timeout=4",
                        "--MappingKernelManager.cull_interval=1", "--VoilaKernelManager.fill_delay=0",
-                       lesson=LESSON, pool="1", max_kernels="6")
+                       lesson=LESSON, pool="1", preheat="fa:1", max_kernels="6")
     yield server
     server.stop()
+
+
+def pool_filled(server: Server, lesson: str) -> bool:
+    server.log.flush()
+    return f"Kernel pool of {lesson} is filled" in Path(server.log.name).read_text(errors="replace")
+
+
+def test_the_link_opens_the_lesson_of_the_day_and_lang_its_preheated_translation(watched, pooled):
+    """``/`` goes to LESSON; ``/?lang=fa`` to the same lesson in Persian, taken from its own pool."""
+    page = watched.page
+    page.goto(pooled.url + "/")
+    page.locator(BOARD).first.wait_for(timeout=120_000)
+    assert page.url == pooled.url + RENDER
+    persian = lesson_in(LESSON, "fa")
+    wait_until(lambda: pool_filled(pooled, persian), 120, "the Persian pool filled")
+    page.goto(pooled.url + "/?lang=fa")
+    page.locator(BOARD).first.wait_for(timeout=120_000)
+    assert page.url == pooled.url + "/voila/render/" + persian
+    kernel = json.loads(page.locator("#jupyter-config-data").first.text_content())["kernelId"]
+    pooled.log.flush()
+    assert f"Using pre-heated kernel: {kernel} for {persian}" in Path(pooled.log.name).read_text()
+    assert page.locator("html").get_attribute("dir") == "rtl" or page.locator("[dir=rtl]").count() > 0
+    watched.failed = [f for f in watched.failed if not f.endswith("net::ERR_ABORTED")]  # left for fa
+    watched.assert_clean()
 
 
 def test_a_closed_page_gives_its_kernel_back_at_once(tab, pooled):
@@ -160,22 +188,59 @@ def test_a_full_server_shows_a_page_saying_so(tab, tiny):
 
 @pytest.fixture(scope="module")
 def coded():
-    """The access code required, as on a class network (here on 127.0.0.1 all the same)."""
+    """The access code required, as on a class network (here on 127.0.0.1 all the same); no lesson
+    of the day, so the link opens the index of the lessons."""
     server = classroom(_free_port(), access_code="pear7plum")
     yield server
     server.stop()
 
 
-def test_without_the_access_code_nothing_is_served(browser, coded):
-    assert status(coded.url + "/api/kernels/00000000-0000-0000-0000-000000000000") == 403
-    assert status(coded.url + "/voila/api/shutdown/0") == 403
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(coded.url + RENDER)
-    assert re.search(r"/login", page.url)  # sent to the page that asks for the code
-    assert "harmonies-board-editor" not in page.content()
-    page.goto(coded.url + "/?token=pear7plum")
-    top = LESSON.split("/")[0]
-    page.get_by_text(top, exact=True).first.wait_for()  # the lesson tree, once signed in
-    assert status(coded.url + "/voila/api/shutdown/0?token=pear7plum") != 403
-    context.close()
+def test_a_class_signs_in_on_our_page_in_its_language(watched, coded):
+    """A learner opens the bare address in Persian: our sign-in page, right to left, asks for the
+    access code (nothing of Jupyter's "password or token"); a wrong code says so; the right one
+    opens the index of the Persian lessons, and a lesson from there shows its board."""
+    page = watched.page
+    page.goto(coded.url + "/?lang=fa")
+    assert re.search(r"/login", page.url)
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    assert page.locator("html").get_attribute("lang") == "fa"
+    texts = Catalogue("tabletop")
+    assert page.locator("h1").inner_text() == texts.entry("classroom.signin.title", "fa")
+    assert page.get_by_label(texts.entry("classroom.signin.code", "fa")).count() == 1
+    assert "password" not in page.content().lower() and "token" not in page.content().lower()
+    page.get_by_label(texts.entry("classroom.signin.code", "fa")).fill("plum7pear")
+    page.get_by_role("button").click()
+    page.locator(".wrong").wait_for()
+    assert page.locator(".wrong").inner_text() == texts.entry("classroom.signin.wrong", "fa")
+    watched.shot("-wrong")
+    page.get_by_label(texts.entry("classroom.signin.code", "fa")).fill("Pear7plum ")  # as a tablet types it
+    page.get_by_role("button").click()
+    page.locator(".classroom-index").wait_for()
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    assert page.locator("h1").inner_text() == texts.entry("classroom.index.title", "fa")
+    watched.shot("-index")
+    page.locator(f'a[href$="{lesson_in(LESSON, "fa")}"]').click()
+    page.locator(BOARD).first.wait_for(timeout=120_000)
+    assert page.url == coded.url + "/voila/render/" + lesson_in(LESSON, "fa")
+    watched.assert_clean()
+
+
+def test_the_link_with_the_code_leaves_the_address_bar(watched, coded):
+    page = watched.page
+    page.goto(coded.url + f"/voila/render/{LESSON}?token=pear7plum&lang=nl")
+    page.locator(BOARD).first.wait_for(timeout=120_000)
+    assert page.url == coded.url + "/voila/render/" + lesson_in(LESSON, "nl")  # no code, in Dutch
+    assert "pear7plum" not in page.content()
+    watched.assert_clean()
+
+
+def test_the_qr_code_is_for_a_signed_in_teacher(watched, coded):
+    page = watched.page
+    page.goto(coded.url + "/qr")
+    assert re.search(r"/login", page.url)
+    page.goto(coded.url + "/qr?token=pear7plum")
+    page.locator(".classroom-qr svg").wait_for()
+    assert page.url == coded.url + "/qr"
+    assert page.locator(".classroom-qr .link").inner_text().endswith("/?token=pear7plum")
+    watched.shot()
+    watched.assert_clean()
