@@ -483,18 +483,14 @@ class TableModel:
         if isinstance(action, PlaceToken):
             return lambda: t("table.log.placed", player=who(seat), colour=colour_title(action.colour),
                              cell=action.cell)
-        if isinstance(action, TakeCard):
-            return lambda: t("table.log.took_card", player=who(seat), card=card_title(action.card),
-                             id=action.card)
         if isinstance(action, PlaceCube):
             return lambda: t("table.log.placed_cube", player=who(seat), card=card_title(action.card),
                              cell=action.cell)
-        if isinstance(action, ChooseSpirit):
-            return lambda: t("table.log.kept_spirit", player=who(seat), card=card_title(action.card),
-                             id=action.card)
-        if isinstance(action, SwapCard):
-            return lambda: t("table.log.swapped", player=who(seat), card=card_title(action.card),
-                             id=action.card)
+        card_lines = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
+                      SwapCard: "table.log.swapped"}
+        if type(action) in card_lines:
+            key = card_lines[type(action)]
+            return lambda: t(key, player=who(seat), card=card_title(action.card), id=action.card)
         points = self.game.score(seat).total
         return lambda: t.count("table.log.ended_turn", points, player=who(seat))
 
