@@ -15,7 +15,7 @@ from collections.abc import Callable
 import anywidget
 import traitlets
 
-from .locale import t
+from .scene import place_name  # noqa: F401  (the widgets take it from here)
 
 # The keyboard: one Tab stop per picture (a roving tabindex: the place last visited holds
 # tabindex 0, every other place -1), the arrow keys move to the nearest place in their direction,
@@ -196,12 +196,6 @@ class ClickableSVG(anywidget.AnyWidget):
     def _message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("type") == "click" and self.on_click:
             self.on_click(str(content.get("key", "")))
-
-
-def place_name(place: str, action: str | None = None) -> str:
-    """A place's accessible name: what the place is and holds (its tooltip), then what a click on
-    it would do now, if anything (``"c3: nothing. Click: place green here"``)."""
-    return t("clickable.name", place=place, action=action) if action else place
 
 
 class Pictured:

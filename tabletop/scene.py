@@ -20,6 +20,7 @@ from html import escape, unescape
 from pathlib import Path
 
 from .i18n import ARABIC_SCRIPT, PDI, RLI
+from .locale import t
 
 Point = tuple[float, float]
 
@@ -274,3 +275,9 @@ def _directed(text: str) -> str:
     """A Persian label laid out right to left (an SVG text runs left to right, so a number at either
     end of a Persian label would otherwise land on the wrong side)."""
     return f"{RLI}{text}{PDI}" if ARABIC_SCRIPT.search(text) else text
+
+
+def place_name(place: str, action: str | None = None) -> str:
+    """A place's accessible name: what the place is and holds (its tooltip), then what a click on
+    it would do now, if anything (``"c3: nothing. Click: place green here"``)."""
+    return t("clickable.name", place=place, action=action) if action else place

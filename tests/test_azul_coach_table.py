@@ -29,17 +29,17 @@ def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
     assert table.message == ""
     assert 1 <= len(table.hints) <= 3
     source, target = table.hint_keys()
-    move = table._hints[0].move
+    move = table.model.advice[0].move
     assert isinstance(move, Take) and move in table.game.legal_moves()
     assert target == f"player:0:line:{move.line}" if move.line >= 0 else "player:0:floor"
     assert source.endswith(":" + "BYRKW"[move.colour])
     assert table.svg.count(RING) == before + 2  # the tiles and the line
     assert table.hints[0].startswith(in_words(move))
     assert "Played out to the end of the round" in table.hints[0]
-    shown = table._hint_box.value
+    shown = table.hint_box.value
     assert escape(in_words(move)) in shown and escape("The coach's best moves for player 0:") in shown
     table.act(str(move))  # playing a move clears the hint
-    assert table.hints == [] and table._hint_box.value == ""
+    assert table.hints == [] and table.hint_box.value == ""
 
 
 def test_the_same_position_gets_the_same_hint():
@@ -54,9 +54,9 @@ def test_hint_follows_the_language():
     table.hint()
     english = table.hints[0]
     i18n.set_language("vi")
-    assert table.hints[0] != english and table.hints[0].startswith(in_words(table._hints[0].move))
-    assert t("widgets.table.hint.head", player=0) in table._hint_box.value
-    assert 'lang="vi"' in table._hint_box.value
+    assert table.hints[0] != english and table.hints[0].startswith(in_words(table.model.advice[0].move))
+    assert t("widgets.table.hint.head", player=0) in table.hint_box.value
+    assert 'lang="vi"' in table.hint_box.value
     assert "Gợi ý" in labelled_buttons(table)
 
 
@@ -80,23 +80,23 @@ def test_hint_in_a_gray_wall_tiling_rings_the_cell():
     assert table.game.phase == "tiling"
     table.hint()
     (key,) = table.hint_keys()
-    move = table._hints[0].move
+    move = table.model.advice[0].move
     assert key in (f"player:{table.game.current}:wall:{move.line},{move.column}",
                    f"player:{table.game.current}:floor")
 
 
 def test_the_form_sets_up_a_new_game():
     table = AzulTable(2, seed=3)
-    assert (table._setup_players.value, table._setup_wall.value, table._setup_seed.value) == (
+    assert (table.setup_players.value, table.setup_wall.value, table.setup_seed.value) == (
         2, "colored", "3")
-    assert [m.layout.display for m in table._setup_seats] == [None, None, "none", "none"]
+    assert [m.layout.display for m in table.setup_seats] == [None, None, "none", "none"]
     table.act("factory 0: yellow -> line 1")
-    table._setup_players.value = 3
-    assert [m.layout.display for m in table._setup_seats] == [None, None, None, "none"]
-    table._setup_seats[0].value = "strong"
-    table._setup_seats[2].value = "human"
-    table._setup_wall.value = "gray"
-    table._setup_seed.value = "42"
+    table.setup_players.value = 3
+    assert [m.layout.display for m in table.setup_seats] == [None, None, None, "none"]
+    table.setup_seats[0].value = "strong"
+    table.setup_seats[2].value = "human"
+    table.setup_wall.value = "gray"
+    table.setup_seed.value = "42"
     labelled_buttons(table)["New game"].click()
     game = table.game
     assert (game.players, game.wall, game.seed, game.round) == (3, "gray", 42, 1)
@@ -109,10 +109,10 @@ def test_the_form_sets_up_a_new_game():
 
 def test_the_form_with_an_empty_or_a_word_seed():
     table = AzulTable(2, seed=3)
-    table._setup_seed.value = "  "
+    table.setup_seed.value = "  "
     labelled_buttons(table)["New game"].click()
-    assert table.game.seed != 3 and table._setup_seed.value == str(table.game.seed)
-    table._setup_seed.value = "lesson one"
+    assert table.game.seed != 3 and table.setup_seed.value == str(table.game.seed)
+    table.setup_seed.value = "lesson one"
     labelled_buttons(table)["New game"].click()
     assert table.game.seed == "lesson one"
 
@@ -129,12 +129,12 @@ def test_new_game_refuses_seats_that_do_not_fit_and_keeps_the_game():
 def test_the_form_follows_the_language():
     table = AzulTable(2, seed=3)
     i18n.set_language("nl")
-    assert table._setup_players.description == t("widgets.table.setup.players") == "spelers"
-    assert list(table._setup_wall.options) == [("gekleurde muur", "colored"),
+    assert table.setup_players.description == t("widgets.table.setup.players") == "spelers"
+    assert list(table.setup_wall.options) == [("gekleurde muur", "colored"),
                                                ("grijze muur", "gray")]
-    assert table._setup_wall.value == "colored"
-    assert ("sterk (de coach)", "strong") in list(table._setup_seats[1].options)
-    assert table._setup_seats[1].value == "greedy"
+    assert table.setup_wall.value == "colored"
+    assert ("sterk (de coach)", "strong") in list(table.setup_seats[1].options)
+    assert table.setup_seats[1].value == "greedy"
     assert "Nieuw spel" in labelled_buttons(table)
     i18n.set_language("en")
-    assert table._setup_seats[1].label == "greedy"
+    assert table.setup_seats[1].label == "greedy"

@@ -395,7 +395,7 @@ def test_table_seats_and_a_clicked_move_answered_by_the_greedy_opponent():
     assert isinstance(table, w.VBox) and table.seats == ["human", "greedy"]
     table.click("factory:0:Y")
     assert table.selected == "factory 0: yellow"
-    assert "line 0, line 1, line 2, line 3, line 4 or the floor" in table._status.value
+    assert "line 0, line 1, line 2, line 3, line 4 or the floor" in table.status_box.value
     assert "factory:0:Y" in table.svg
     front_end_click(table, "player:0:line:1")
     assert table.message == ""
@@ -702,7 +702,7 @@ def test_the_table_follows_the_language(pseudo_dutch):
     assert all("[nl]" in line for line in table.log)
     assert table.selected == t("widgets.table.selected.factory", factory=chosen.source,
                                colour=colour_title(chosen.colour))
-    status = table._status.value
+    status = table.status_box.value
     assert 'lang="nl"' in status and escape(table.selected) in status
     assert escape(t("widgets.place.line", line=0)) in status and "[nl] round 1" in status
     i18n.set_language("en")

@@ -6,11 +6,11 @@ from html import escape
 
 import pytest
 
+from harmonies import tablemodel
 from harmonies.actions import EndTurn
 from harmonies.locale import t
 from harmonies.policies import GreedyPolicy, StrongPolicy
 from harmonies.widgets import SEAT_KINDS, GameTable
-from harmonies.widgets import table as table_module
 from tabletop import i18n
 
 
@@ -25,7 +25,7 @@ def _play_human_turn(table: GameTable) -> None:
 def test_a_strong_seat_plays_its_turns():
     assert "strong" in SEAT_KINDS
     table = GameTable(2, seats=["human", "strong"], seed=3)
-    assert isinstance(table._policies[1], StrongPolicy)
+    assert isinstance(table.model.policies[1], StrongPolicy)
     _play_human_turn(table)
     assert table.game.current == 0 and table.game.turn == 3  # the strong seat has played
     assert any(line.startswith("Player 2 (strong) took") for line in table.log)
@@ -38,24 +38,24 @@ def test_a_hint_lists_the_best_turns_and_draws_the_first():
     assert table.message == ""
     hints = table.hints
     assert 1 <= len(hints) <= 3 and hints[0].gain >= hints[-1].gain
-    box = table._hint_box.value
+    box = table.hint_box.value
     assert "The best turns for Player 1 (human)" in box and "1. " in box and "expected +" in box
     assert table.svg != plain and 'stroke-dasharray' in table.svg  # dashed ghost tokens
     # Playing the advised turn is legal, and the hint goes away at the first action.
     first = hints[0].actions[0]
     table.act(str(first))
-    assert table.message == "" and table.hints == [] and table._hint_box.value == ""
+    assert table.message == "" and table.hints == [] and table.hint_box.value == ""
 
 
 def test_the_hint_follows_the_language():
     table = GameTable(2, seed=1)
     table.hint()
     i18n.set_language("nl")
-    title = t("table.hint.title", player=table._who(0))
-    assert escape(title) in table._hint_box.value and title.startswith("De beste beurten")
-    assert table._buttons["hint"].description == t("table.hint")
+    title = t("table.hint.title", player=table.model.who(0))
+    assert escape(title) in table.hint_box.value and title.startswith("De beste beurten")
+    assert table.buttons["hint"].description == t("table.hint")
     i18n.set_language("en")
-    assert "The best turns for" in table._hint_box.value
+    assert "The best turns for" in table.hint_box.value
 
 
 def test_no_hint_for_a_computer_seat_or_after_the_end():
@@ -72,7 +72,7 @@ def test_a_failing_coach_is_said_not_raised(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("out of ideas")
 
-    monkeypatch.setattr(table_module, "advise", broken)
+    monkeypatch.setattr(tablemodel, "advise", broken)
     table = GameTable(2, seed=1)
     table.hint()
     assert table.hints == [] and "the coach could not answer: out of ideas" in table.message
@@ -80,16 +80,16 @@ def test_a_failing_coach_is_said_not_raised(monkeypatch):
 
 def test_the_setup_form_starts_a_new_game():
     table = GameTable(2, seed=1)
-    form = table._setup
+    form = table.setup
     assert (form.players, form.seats(2), form.side, form.spirits, form.seed) == \
         (2, ["human", "greedy"], "A", False, 1)
-    form._players.value = 3
-    form._seats[1].value = "strong"
-    form._seats[2].value = "random"
-    form._side.value = "B"
-    form._spirits.value = True
-    form._seed.value = "9"
-    form._new.click()
+    form.players_menu.value = 3
+    form.seat_menus[1].value = "strong"
+    form.seat_menus[2].value = "random"
+    form.side_buttons.value = "B"
+    form.spirits_box.value = True
+    form.seed_box.value = "9"
+    form.new_button.click()
     g = table.game
     assert (g.n, str(g.side), g.spirits, g.seed) == (3, "B", True, 9)
     assert table.seats == ["human", "strong", "random"]
@@ -99,11 +99,11 @@ def test_the_setup_form_starts_a_new_game():
 
 def test_a_solo_table_from_the_form_shows_the_swap():
     table = GameTable(2, seed=1)
-    assert table._swap.layout.display == "none"
+    assert table.swap_menu.layout.display == "none"
     table.new_game(1, seats=["human"], seed=5)
-    assert table.game.solo and table._swap.layout.display is None and table._swap.options
+    assert table.game.solo and table.swap_menu.layout.display is None and table.swap_menu.options
     table.new_game(2, seats=["human", "greedy"])
-    assert table._swap.layout.display == "none"
+    assert table.swap_menu.layout.display == "none"
 
 
 def test_a_refused_setup_changes_nothing():
@@ -119,10 +119,10 @@ def test_a_refused_setup_changes_nothing():
 def test_the_setup_form_follows_the_language(code):
     table = GameTable(2, seed=1)
     i18n.set_language(code)
-    form = table._setup
-    assert form._new.description == t("table.setup.new_game")
-    assert form._spirits.description == t("table.setup.spirits")
-    assert dict(form._seats[1].options)[t("table.seat.strong")] == "strong"
-    assert form._seats[1].value == "greedy"  # relabelling keeps the choice
+    form = table.setup
+    assert form.new_button.description == t("table.setup.new_game")
+    assert form.spirits_box.description == t("table.setup.spirits")
+    assert dict(form.seat_menus[1].options)[t("table.seat.strong")] == "strong"
+    assert form.seat_menus[1].value == "greedy"  # relabelling keeps the choice
     i18n.set_language("en")
-    assert form._new.description == "new game"
+    assert form.new_button.description == "new game"

@@ -347,7 +347,7 @@ def test_choosing_a_colour_with_an_empty_hand_says_so_in_every_language():
         i18n.set_language(code)
         table.choose("blue")
         assert table.message == t("table.empty_hand")
-        assert escape(t("table.empty_hand")) in table._message_box.value
+        assert escape(t("table.empty_hand")) in table.message_box.value
 
 
 def test_a_click_on_a_seat_the_table_does_not_have_is_refused_in_words():
@@ -569,13 +569,13 @@ def test_the_table_retells_its_log_and_status_in_the_new_language(marked_dutch):
     table.end_turn()  # refused: a message
     english, state = list(table.log), table.game.to_dict()
     i18n.set_language("nl")
-    assert table._buttons["end_turn"].description == _in_dutch("table.end_turn")
-    assert table._buttons["run"].description == _in_dutch("table.run")
-    assert table._action.placeholder == _in_dutch("table.action_placeholder")
+    assert table.buttons["end_turn"].description == _in_dutch("table.end_turn")
+    assert table.buttons["run"].description == _in_dutch("table.run")
+    assert table.action_box.placeholder == _in_dutch("table.action_placeholder")
     assert len(table.log) == len(english) and all(line.startswith("NL ") for line in table.log)
     assert table.log[1] == _in_dutch("table.log.to_play", round=1,
                                      player=_in_dutch("table.player", number=1, kind="NL human"))
-    assert "NL Round" in table._status.value and 'lang="nl"' in table._status.value
+    assert "NL Round" in table.status_box.value and 'lang="nl"' in table.status_box.value
     assert table.game.to_dict() == state
     i18n.set_language("en")
     assert table.log == english
@@ -613,7 +613,7 @@ def test_persian_turns_every_widget_right_to_left_and_english_turns_it_back():
     for widget in widgets:
         assert widget.lang == "fa" and widget.dir == "rtl"
         assert "tabletop-rtl" in widget._dom_classes and "tabletop-localised" in widget._dom_classes
-    assert 'dir="rtl"' in widgets[2]._status.value and 'dir="rtl"' in widgets[2]._log_box.value
+    assert 'dir="rtl"' in widgets[2].status_box.value and 'dir="rtl"' in widgets[2].log_box.value
     i18n.set_language("en")
     for widget in widgets:
         assert widget.lang == "en" and widget.dir == "ltr" and "tabletop-rtl" not in widget._dom_classes

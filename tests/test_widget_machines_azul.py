@@ -205,8 +205,8 @@ def test_sandbox_machine():
 
 
 class TableMachine(ComputerSeats):
-    """A whole game at one screen, against computer seats or not; the table's game is always an
-    engine game to which the moves the table accepted were applied."""
+    """A whole game at one screen, against computer seats or not; the table's game is always a
+    fresh engine game of its settings to which the moves of its history were applied."""
 
     name = "AzulTable"
 
@@ -215,24 +215,7 @@ class TableMachine(ComputerSeats):
                 computers=st.sampled_from(["none", "random", "greedy"]), auto=st.booleans())
     def build(self, players, seed, wall, computers, auto):
         seats = ["human"] + ([computers] if computers != "none" else ["human"]) * (players - 1)
-        self.widget = table = AzulTable(players, seats=seats, wall=wall, seed=seed, auto=auto)
-        self.shadow = Game(players, seed=seed, wall=wall)
-        self.accepted = []
-        self.seen = {}  # every position the shadow has been in: undo and redo go back to one
-        play = table._play
-
-        def spy(move):  # every move the table plays on its game goes through _play
-            play(move)
-            self.accepted.append(move)
-        table._play = spy
-        start = table._start
-
-        def restart(players, seats, wall, seed):  # the form's New game: a fresh engine game
-            start(players, seats, wall, seed)
-            self.shadow = Game(players, seed=table.game.seed, wall=wall)
-            self.accepted.clear()
-            self.seen = {}
-        table._start = restart
+        self.widget = AzulTable(players, seats=seats, wall=wall, seed=seed, auto=auto)
         self.start()
 
     def texts(self):
@@ -246,14 +229,14 @@ class TableMachine(ComputerSeats):
         assert game.tile_counts() == [20] * 5
         for board in game.boards:
             _legal_board(board, game.gray)
-        for move in self.accepted:
-            self.shadow.play(move)
-        self.accepted.clear()
+        # The table's game is a fresh engine game of its settings (a new game from the form too)
+        # after the moves of its history, undo and redo included: nothing else touched it.
+        settings = self.widget.model.settings
+        shadow = Game(settings["players"], seed=settings["seed"], wall=settings["wall"])
+        for move in game.history:
+            shadow.play(move)
         now = game.to_json()
-        if now != self.shadow.to_json():  # an undo or a redo: back to a position seen before
-            assert now in self.seen, "the table's game is no position the engine reached"
-            self.shadow = self.seen[now].copy()
-        self.seen[now] = self.shadow.copy()
+        assert now == shadow.to_json(), "the table's game is no position the engine reached"
         assert Game.from_json(now).to_json() == now
         assert all(isinstance(line, str) for line in self.widget.log)
 

@@ -334,13 +334,7 @@ class TableMachine(ComputerSeats):
         seats = ["human"] + ([computers] if computers != "none" else ["human"]) * (players - 1)
         options = {"side": side, "spirits": spirits, "seed": seed}
         self.widget = GameTable(players, seats=seats, auto=auto, **options)
-        self.shadows = [Game(players, **options)]  # shadows[i]: the engine's game after i actions
-        table, start = self.widget, self.widget._start
-
-        def restart(players, kinds, side, spirits, seed):  # the form's New game: a fresh engine game
-            start(players, kinds, side, spirits, seed)
-            self.shadows = [Game(players, side=side, spirits=spirits, seed=seed, river=table._river)]
-        table._start = restart
+        self.settings = None  # the settings of the game the shadows follow
         self.start()
 
     def texts(self):
@@ -356,6 +350,11 @@ class TableMachine(ComputerSeats):
         assert sum(g.card_census().values()) == 42, g.card_census()
         for p in g.players:
             _legal_board(p.board)
+        model = self.widget.model
+        if model.settings is not self.settings:  # a new game (the form's New game): a fresh engine game
+            self.settings = model.settings
+            options = {k: model.settings[k] for k in ("side", "spirits", "seed")}
+            self.shadows = [Game(model.settings["players"], **options, river=model.river)]
         history = g.history
         del self.shadows[len(history) + 1:]  # undone actions
         for action in history[len(self.shadows) - 1:]:

@@ -8,17 +8,20 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop.i18n import join_and
 from tabletop.localised import html
 
+from .. import inwords
 from ..advisor import DEFAULT_BUDGET
 from ..board import Board, Side
-from ..cards import card as _card_lookup
 from ..errors import ScenarioError
 from ..locale import t
 from ..scenario import Scenario
 from ..scoring import SCORE_KEYS  # noqa: F401  (the widgets take it from here)
 from ..tokens import Colour
+
+# The widgets' names for the words of ``harmonies.inwords``.
+_words, _colour, _colours = inwords.words, inwords.colour_title, inwords.colours_title
+_card_title, _cell_name = inwords.card_title, inwords.cell_name
 
 #: The editor's tools: a token colour to stack, or the cube.
 TOOLS = tuple(str(c) for c in Colour) + ("cube",)
@@ -70,12 +73,6 @@ class _Warns:
             self._message_box.value = html(escape(note), style=_NOTE) if note else ""
 
 
-def _cell_name(key: str) -> str:
-    """``"cell:c3"`` or ``"c3"`` → ``"c3"`` (the board checks that the cell exists)."""
-    key = str(key).strip()
-    return key.split(":", 1)[1] if key.lower().startswith("cell:") else key
-
-
 def _as_scenario(value, side: Side | str = "A") -> Scenario:
     """A fresh Scenario from None (an empty board), a Board, a Scenario, a scenario file's text or
     its path; ScenarioError when the text or file is not a valid scenario."""
@@ -93,25 +90,6 @@ def _as_scenario(value, side: Side | str = "A") -> Scenario:
         return Scenario.load(value)
     raise TypeError(f"expected a Board, a Scenario, a scenario file's text or its path, not "
                     f"{type(value).__name__}")
-
-
-def _words(items) -> str:
-    """A list in words, in the language in force ("blue, brown and green"), or "nothing"."""
-    items = list(items)
-    return join_and(items) if items else t("widgets.nothing")
-
-
-def _colour(colour: Colour | str) -> str:
-    """A token colour's name in the language in force."""
-    return Colour(colour).title
-
-
-def _colours(colours) -> str:
-    return _words(_colour(c) for c in colours)
-
-
-def _card_title(card: int | str) -> str:
-    return _card_lookup(card).title
 
 
 def _river_title(reading: str) -> str:

@@ -1,0 +1,519 @@
+"""The game table's model: a whole game of Azul for 2 to 4 seats, with no widget.
+
+``TableModel`` holds what the table knows and decides: the game, who plays each seat, the tiles a
+human has selected, undo and redo, the message in force, the log, the coach's hint, and what a
+click on a place of the picture does. The widget (``azul.widgets.AzulTable``) only draws it and
+forwards clicks; a test, a script or a server drives the same model::
+
+    table = TableModel(2, seats=["human", "greedy"], seed=7)
+    table.click("factory:1:B")       # a key of the picture; then table.click("line:0")
+    table.act("factory 1: blue -> line 0")   # or a move as text
+    table.message                    # why the last request was refused ("" when it worked)
+    table.game.current, table.human_to_move, table.status()
+    table.svg()                      # the picture to show, every place a button
+
+Every request either works or leaves the state as it was and says why in ``message``; none
+raises. Texts are kept lazy, so a change of language rewords them when next read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop import Display, Scene, i18n
+from tabletop.game import seed_for
+from tabletop.history import History
+from tabletop.scene import place_name
+
+from . import draw
+from .advisor import Advice, advise
+from .errors import AzulError, ColourNotThere
+from .game import OFFER, TILING, Game
+from .inwords import Later, listed, parse_key, seat_title, wall_words
+from .locale import t
+from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
+from .policies import POLICIES
+from .tiles import LETTERS, colour_text, colour_title
+from .tiling import Step
+
+SEATS = ("human", *POLICIES)
+
+
+def check_seats(players: int, seats: Sequence[str] | None) -> list[str]:
+    """The kind of each seat (default: the first human, the others greedy); ValueError in words."""
+    seats = list(seats) if seats is not None else ["human"] + ["greedy"] * (players - 1)
+    if len(seats) != players:
+        raise ValueError(t("widgets.table.seat_count", players=players, seats=len(seats)))
+    for seat in seats:
+        if seat not in SEATS:
+            raise ValueError(t("widgets.table.unknown_seat", seats=i18n.join_or(SEATS), seat=repr(seat)))
+    return seats
+
+
+class TableModel:
+    """A game of Azul at a table: see the module docstring.
+
+    Clicks (keys of the drawing, with or without their ``player:P:`` prefix):
+    ``factory:N:L`` or ``centre:L`` selects the tiles of colour letter L (a second click puts them
+    back), then ``line:I`` or ``floor`` puts them on the current player's board. In a gray-wall
+    tiling, ``column:C`` or ``wall:R,C`` places the tile of the line to tile. After a human move
+    the computer seats answer at once when ``auto``; ``step()`` and ``run_opponents()`` let them
+    play otherwise. ``undo()`` and ``redo()`` go back and forth through the actions.
+    """
+
+    def __init__(self, players: int = 2, *, seats: Sequence[str] | None = None, wall: str = "colored",
+                 seed: int | str | None = None, display: Display | None = None, auto: bool = True) -> None:
+        self.display = display
+        self.auto = auto
+        self._start(players, seats, wall, seed)
+
+    def _start(self, players: int, seats: Sequence[str] | None, wall: str, seed: int | str | None) -> None:
+        """A fresh game and everything that goes with it; raises ``ValueError`` (and changes
+        nothing) for seats or settings that do not fit."""
+        seats = check_seats(players, seats)
+        game = Game(players, seed=seed, wall=wall)
+        self.game = game
+        self.settings = {"players": players, "seats": list(seats), "wall": wall, "seed": game.seed}
+        self.policies = {p: POLICIES[seat](seed_for(game.seed, p))
+                         for p, seat in enumerate(seats) if seat != "human"}
+        self.selection: tuple[int, int] | None = None  # (source, colour) of the tiles selected
+        self._message: object = ""
+        self.advice: list[Advice] = []
+        # Log lines are put into words when read, so the whole log follows the language.
+        self._log: list[object] = [Later(_start_line, tuple(seats), wall, game.seed), self._round_line()]
+        self._history: History[tuple[Game, list[object]]] = History()
+
+    def new_game(self, players: int = 2, seats: Sequence[str] | None = None, wall: str = "colored",
+                 seed: int | str | None = None) -> bool:
+        """Start another game at this table. Seats or settings that do not fit leave the game as
+        it was and say why in ``message`` (False)."""
+        try:
+            self._start(players, seats, wall, seed)
+        except ValueError as e:
+            self._message = str(e)
+            return False
+        return True
+
+    # --- reading -------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.settings["seats"])
+
+    @property
+    def log(self) -> list[str]:
+        return [str(line) for line in self._log]
+
+    @property
+    def message(self) -> str:
+        """The last refusal, in words; empty after a request that worked."""
+        return str(self._message)
+
+    def is_human(self, player: int) -> bool:
+        return self.settings["seats"][player] == "human"
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a human seat is to move (the game not over)."""
+        return not self.game.over and self.is_human(self.game.current)
+
+    @property
+    def selected(self) -> str | None:
+        """The tiles selected, e.g. ``"factory 3: blue"``, or None."""
+        if self.selection is None:
+            return None
+        source, colour = self.selection
+        if source == CENTRE:
+            return t("widgets.table.selected.centre", colour=colour_title(colour))
+        return t("widgets.table.selected.factory", factory=source, colour=colour_title(colour))
+
+    def destinations(self) -> list[str]:
+        """Where the selected tiles may go (the engine's legal moves), e.g. ``["line 1",
+        "floor"]``; in a gray-wall tiling, the columns the tile may take. These are the words of
+        the move grammar (``-> line 1``), in English; the status line says them in the language."""
+        return [("floor" if n == FLOOR else f"{kind} {n}") for kind, n in self._destinations()]
+
+    def _destinations(self) -> list[tuple[str, int]]:
+        """Where the selected tiles (or the tile to place) may go: ("line", 1), ("floor", FLOOR),
+        ("column", 3)."""
+        game = self.game
+        if self.selection is not None:
+            source, colour = self.selection
+            return [("floor" if m.line == FLOOR else "line", m.line) for m in game.legal_moves()
+                    if m.source == source and m.colour == colour]
+        if game.phase == TILING:
+            return [("floor" if m.column == FLOOR else "column", m.column) for m in game.legal_moves()]
+        return []
+
+    @property
+    def hints(self) -> list[str]:
+        """The coach's advice shown now, one line each (move, expected gain, reasons), in the
+        language in force; empty until ``hint()``."""
+        return [str(advice) for advice in self.advice]
+
+    def hint_items(self) -> tuple[str, list[tuple[str, str]]]:
+        """The hint to show: a head line and (move, gain and reasons) per advice, in words."""
+        head = t("widgets.table.hint.head", player=self.game.current)
+        return head, [(in_words(advice.move),
+                       f"({t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}')}): "
+                       + " ".join(str(r) for r in advice.reasons)) for advice in self.advice]
+
+    def hint_keys(self) -> list[str]:
+        """The keys of the picture the first hint rings: the tiles to take and where they go."""
+        if not self.advice:
+            return []
+        return draw.move_keys(self.advice[0].move, self.game.current)
+
+    def scene(self) -> Scene:
+        """The table as drawn now, the selected tiles ringed; in a gray-wall tiling the cells
+        the tile may take (the engine's legal moves) are ringed for a human seat; after a hint,
+        the tiles and the place of the advised move."""
+        game = self.game
+        marks = self.hint_keys()
+        p = game.current
+        if self.selection is not None:
+            source, colour = self.selection
+            marks.append(f"centre:{LETTERS[colour]}" if source == CENTRE else
+                         f"factory:{source}:{LETTERS[colour]}")
+        elif game.phase == TILING and self.is_human(p):
+            marks += [f"player:{p}:wall:{m.line},{m.column}" if m.column != FLOOR
+                      else f"player:{p}:floor" for m in game.legal_moves()]
+        return draw.game_scene(game, highlight=marks, display=self.display)
+
+    def svg(self) -> str:
+        """The scene as SVG, every place a button named by ``place_name``."""
+        return self.scene().to_svg(clickable=True, name=self.place_name)
+
+    def place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip (with the player, on a board), and what a click
+        would do there now, when a human is to move."""
+        try:
+            player, kind, args = parse_key(key)
+        except ValueError:
+            return tip
+        if player is not None:
+            tip = t("widgets.click.on_board", player=player, place=tip)
+        if not self.human_to_move or player not in (None, self.game.current):
+            return place_name(tip)
+        return place_name(tip, self._click_action(kind, args))
+
+    def status(self) -> str:
+        """Whose turn it is and what they may do now, in words."""
+        game = self.game
+        if game.over:
+            return _end_line(game.round, game.scores(), game.winners())
+        p = game.current
+        who = {"round": game.round, "player": p, "seat": seat_title(self.settings["seats"][p])}
+        places = i18n.join_or(str(_place(kind, n)) for kind, n in self._destinations())
+        if self.selection is not None:
+            return t("widgets.table.status.selected", **who, selected=self.selected, places=places)
+        if game.phase == TILING:
+            line = game.boards[p].next_complete_line()
+            return t("widgets.table.status.tiling", **who, line=line, places=places)
+        return t("widgets.table.status.to_move", **who)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def click(self, key: str) -> None:
+        """What a click on the table does."""
+        try:
+            player, kind, args = parse_key(key)
+        except ValueError:  # a key the drawing never makes
+            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
+            return
+        if kind == "factory" and len(args) == 2:
+            self._select(*args)
+        elif kind == "factory":
+            self._whole_source(args[0])
+        elif kind == "centre" and args:
+            self._select(CENTRE, args[0])
+        elif kind == "centre":
+            self._whole_source(CENTRE)
+        elif kind == "colour":
+            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
+        else:
+            self._board_click(player, kind, args)
+
+    def act(self, text: str) -> None:
+        """Play a move written as text (``"factory 3: blue -> line 2"``, ``"line 1: yellow ->
+        column 4"``) for the player to move."""
+        try:
+            self._human_move(text)
+        except AzulError as e:
+            self._refuse(str(e))
+
+    def hint(self, top: int = 3) -> None:
+        """Ask the coach for the ``top`` best moves of the human to move (at the advisor's
+        default budget, seeded by the game and the move number, so the same position gets the
+        same advice)."""
+        game = self.game
+        if game.over:
+            self._refuse(t.lazy("widgets.table.game_over"))
+            return
+        if not self.is_human(game.current):
+            self._refuse(self._computer_turn())
+            return
+        self.advice = advise(game, seed=f"{game.seed}:{len(self._log)}", top=top)
+        self._message = ""
+
+    def step(self) -> None:
+        """The computer seat to move plays one move."""
+        if self._blocked_for_computer():
+            return
+        self._save()
+        self._play_computer()
+        self._done()
+
+    def run_opponents(self) -> None:
+        """Computer seats play until a human must move or the game ends."""
+        if self._blocked_for_computer():
+            return
+        self._save()
+        self._answer()
+        self._done()
+
+    def undo(self) -> None:
+        """Back to before the last action (a human move with the answers it got, a step...)."""
+        self._go_to(self._history.undo((self.game, self._log)), t.lazy("widgets.table.nothing_to_undo"))
+
+    def redo(self) -> None:
+        self._go_to(self._history.redo((self.game, self._log)), t.lazy("widgets.table.nothing_to_redo"))
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _refuse(self, text: object) -> None:
+        self._message = text
+
+    def _go_to(self, state: tuple[Game, list[object]] | None, nothing) -> None:
+        if state is None:
+            self._refuse(nothing)
+            return
+        self.game, self._log = state
+        self._done()
+
+    def _select(self, source: int, colour: int) -> None:
+        if not self.is_human(self.game.current):
+            self._refuse(self._computer_turn())
+            return
+        if self.selection == (source, colour):  # a second click puts the tiles back
+            self.selection = None
+            self._message = ""
+            return
+        probe = self.game.copy()  # the engine says whether these tiles can be taken now
+        try:
+            probe.play(Take(source, colour, FLOOR))
+        except AzulError as e:
+            self._refuse(str(e))
+            return
+        self.selection = (source, colour)
+        self._message = ""
+
+    def _whole_source(self, source: int) -> None:
+        """A click on a factory or the centre itself, not on its tiles: say why nothing is
+        taken (the engine's reason when there is nothing to take)."""
+        if not self.is_human(self.game.current):
+            self._refuse(self._computer_turn())
+            return
+        try:
+            self.game.copy().play(Take(source, 0, FLOOR))
+        except AzulError as e:
+            counts = self.game.sources[source] if isinstance(e, ColourNotThere) else [0]
+            if not any(counts):
+                self._refuse(str(e))
+                return
+        held = [colour_text(c) for c, n in enumerate(self.game.sources[source]) if n]
+        self._refuse(t.lazy("widgets.table.source_holds", source=_place("source", source),
+                            colours=Later(i18n.join_and, held)))
+
+    def _board_click(self, player: int | None, kind: str, args: tuple[int, ...]) -> None:
+        game = self.game
+        if game.over:
+            self._refuse(t.lazy("widgets.table.game_over"))
+            return
+        p = game.current
+        if player is not None and player != p:
+            self._refuse(t.lazy("widgets.table.not_your_board", player=player, current=p))
+            return
+        if not self.is_human(p):
+            self._refuse(self._computer_turn())
+            return
+        if game.phase == TILING:
+            board = game.boards[p]
+            line = board.next_complete_line()
+            colour = board.line_colour[line]
+            if kind == "column":
+                move = Place(line, colour, args[0])
+            elif kind == "wall":
+                move = Place(args[0], colour, args[1])
+            elif kind == "floor":
+                move = Place(line, colour, FLOOR)
+            else:
+                self._refuse(t.lazy("widgets.table.tiling_not_offer", line=line))
+                return
+        else:
+            if kind in ("column", "wall"):
+                self._refuse(t.lazy("widgets.table.offer_not_tiling"))
+                return
+            if self.selection is None:
+                self._refuse(t.lazy("widgets.table.choose_tiles_first"))
+                return
+            source, colour = self.selection
+            move = Take(source, colour, FLOOR if kind == "floor" else args[0])
+        try:
+            self._human_move(move)
+        except AzulError as e:
+            self._refuse(str(e))
+
+    def _computer_turn(self) -> i18n.Text:
+        p = self.game.current
+        return t.lazy("widgets.table.computer_turn", player=p,
+                      seat=Later(seat_title, self.settings["seats"][p]))
+
+    def _blocked_for_computer(self) -> bool:
+        game = self.game
+        if game.over:
+            self._refuse(t.lazy("widgets.table.game_over"))
+            return True
+        if self.is_human(game.current):
+            self._refuse(t.lazy("widgets.table.human_turn", player=game.current))
+            return True
+        return False
+
+    def _human_move(self, move: Move | str) -> None:
+        """Play a move for the player to move; an illegal one raises and changes nothing."""
+        saved = (self.game.copy(), list(self._log))
+        self._play(move)  # raises before anything changes when illegal
+        self._history.save(saved)
+        if self.auto:
+            self._answer()
+        self._done()
+
+    def _answer(self) -> None:
+        game = self.game
+        for _ in range(10_000):  # a guard: a game has far fewer moves
+            if game.over or self.is_human(game.current):
+                return
+            self._play_computer()
+
+    def _play_computer(self) -> None:
+        self._play(self.policies[self.game.current](self.game))
+
+    def _save(self) -> None:
+        self._history.save((self.game.copy(), list(self._log)))
+
+    def _done(self) -> None:
+        self.selection = None
+        self._message = ""
+        self.advice = []
+
+    def _play(self, move: Move | str) -> None:
+        """Play one move on the engine and tell it in the log."""
+        game = self.game
+        phase, rnd, seen = game.phase, game.round, len(game.last_tiling)
+        said = self._say_move(move)  # read before the move changes the table
+        game.play(move)
+        if phase == OFFER:
+            self._log.append(said)
+        steps = game.last_tiling if phase == OFFER and (game.phase != OFFER or game.round != rnd) \
+            else game.last_tiling[seen:] if phase == TILING else []
+        if phase == OFFER and game.phase == TILING:
+            self._log.append(t.lazy("widgets.table.log.gray_tiling"))
+        self._log += [Later(_step_line, step) for step in steps]
+        if game.over:
+            self._log.append(Later(_end_line, game.round, tuple(game.scores()), tuple(game.winners())))
+        elif game.round != rnd:
+            self._log.append(self._round_line())
+
+    def _say_move(self, move: Move | str) -> i18n.Text:
+        """The log line of a move of the factory offer ("player 0 (human) took 3 blue from
+        factory 2 to line 1"), read from the state before the move."""
+        game = self.game
+        p = game.current
+        who = {"player": p, "seat": Later(seat_title, self.settings["seats"][p])}
+        take = _as_take(move)
+        sources = game.sources
+        if take is None or game.phase != OFFER or not -1 <= take.source < len(sources) - 1:
+            return t.lazy("widgets.table.log.plays", **who, move=str(move))
+        said = {**who, "n": sources[take.source][take.colour], "colour": colour_text(take.colour),
+                "target": _place("floor" if take.line == FLOOR else "line", take.line)}
+        if take.source == CENTRE and game.centre_marker:
+            return t.lazy("widgets.table.log.took_with_marker", **said)
+        return t.lazy("widgets.table.log.took", **said, source=_place("source", take.source))
+
+    def _round_line(self) -> Later:
+        game = self.game
+        factories = "  ".join("".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
+                              for counts in game.factories)
+        return Later(_round_line, game.round, game.current, factories)
+
+    def _click_action(self, kind: str, args: tuple[int, ...]) -> str | None:
+        """What a click on a place of this kind would do now, in words (None: nothing)."""
+        game = self.game
+        if kind in ("factory", "centre"):
+            if game.phase == TILING or len(args) != (2 if kind == "factory" else 1):
+                return None
+            chosen = tuple(args) if kind == "factory" else (CENTRE, args[0])
+            return t("widgets.click.put_back" if chosen == self.selection else "widgets.click.take",
+                     colour=colour_title(chosen[1]))
+        places = self._destinations()
+        if self.selection is not None:
+            colour = colour_title(self.selection[1])
+            if kind == "line" and ("line", args[0]) in places:
+                return t("widgets.click.to_line", colour=colour)
+            if kind == "floor" and ("floor", FLOOR) in places:
+                return t("widgets.click.to_floor", colour=colour)
+            return None
+        if game.phase != TILING:
+            return None
+        line = game.boards[game.current].next_complete_line()
+        if kind == "floor" and ("floor", FLOOR) in places:
+            return t("widgets.click.tile_to_floor", line=line)
+        column = args[0] if kind == "column" else args[1] if kind == "wall" and args[0] == line else None
+        if column is not None and ("column", column) in places:
+            return t("widgets.click.column", line=line)
+        return None
+
+
+def _as_take(move: Move | str) -> Take | None:
+    """``move`` as a ``Take`` (parsed when it is text), or None for anything else."""
+    if isinstance(move, str):
+        try:
+            move = parse_move(move)
+        except AzulError:
+            return None
+    return move if isinstance(move, Take) else None
+
+
+def _place(kind: str, n: int) -> i18n.Text:
+    """A place on the table in words: a "source" (a factory or the centre), a "line", a
+    "column" or the "floor"."""
+    if kind == "source":
+        if n == CENTRE:
+            return t.lazy("widgets.place.centre")
+        return t.lazy("widgets.place.factory", factory=n)
+    if kind == "line":
+        return t.lazy("widgets.place.line", line=n)
+    if kind == "column":
+        return t.lazy("widgets.place.column", column=n)
+    return t.lazy("widgets.place.floor")
+
+
+def _start_line(seats: Sequence[str], wall: str, seed: object) -> str:
+    who = listed(t("widgets.table.log.seat", player=p, seat=seat_title(seat)) for p, seat in enumerate(seats))
+    return t("widgets.table.log.start", players=len(seats), seats=who, wall=wall_words(wall), seed=seed)
+
+
+def _round_line(round_: int, player: int, factories: str) -> str:
+    return t("widgets.table.log.round", round=round_, player=player, factories=factories)
+
+
+def _step_line(step: Step) -> str:
+    text = "; ".join(" ".join(line.split()) for line in draw.step_caption(step))
+    return "  " + t("widgets.table.log.step", player=step.player, text=text)
+
+
+def _end_line(round_: int, scores: Sequence[int], winners: Sequence[int]) -> str:
+    listed_scores = listed(t("widgets.table.log.score", player=p, score=s) for p, s in enumerate(scores))
+    if len(winners) == 1:
+        return t("widgets.table.log.winner", round=round_, scores=listed_scores, player=winners[0])
+    return t("widgets.table.log.shared", round=round_, scores=listed_scores, players=i18n.join_and(winners))

@@ -1,0 +1,550 @@
+"""The game table's model: a whole game of Harmonies for 1 to 4 seats, with no widget.
+
+``TableModel`` holds what the table knows and decides: the game, who plays each seat, the token
+colour or card a human has selected, the undo of the turn being played, the message in force, the
+log, the coach's hint, and what a click on a place of the picture does. The widget
+(``harmonies.widgets.GameTable``) only draws it and forwards clicks; a test, a script or a server
+drives the same model::
+
+    table = TableModel(2, seats=["human", "greedy"], seed=7)
+    table.click("space:3")           # a key of the picture, or table.act("take 3")
+    table.message                    # why the last request was refused ("" when it worked)
+    table.game.current, table.human_to_move, table.status()
+    table.svg()                      # the picture to show, every place a button
+
+Every request either works or leaves the state as it was and says why in ``message``; none
+raises. Texts are kept as functions or lazy catalogue texts, so a change of language rewords them
+when next read.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from tabletop.game import seed_for
+from tabletop.i18n import join_or, language
+from tabletop.locale import t as common
+from tabletop.scene import Scene, place_name
+from tabletop.settings import Display
+
+from . import draw, scoring
+from .actions import (
+    ChooseSpirit,
+    EndTurn,
+    PlaceCube,
+    PlaceToken,
+    SwapCard,
+    TakeCard,
+    TakeTokens,
+    parse_action,
+)
+from .advisor import DEFAULT_BUDGET, advise
+from .board import Side
+from .cards import Card
+from .cards import card as _card_lookup
+from .errors import HarmoniesError
+from .game import Game
+from .inwords import card_title, cell_name, colour_title, colours_title, words
+from .locale import t
+from .policies import POLICIES
+from .tokens import Colour
+
+SEAT_KINDS = ("human", "random", "greedy", "strong")
+
+#: A text the table says: already in words (the engine's messages), a lazy catalogue text, or a
+#: function that puts it into words in the language in force when read.
+Said = str | object | Callable[[], str]
+
+
+def _words_of(said: Said) -> str:
+    return str(said() if callable(said) else said)
+
+
+def check_seats(players: int, seats=None) -> list[str]:
+    """The kind of each seat (default: the first human, the others greedy); ValueError in words."""
+    kinds = ["human"] + ["greedy"] * (players - 1) if seats is None else [str(s).lower() for s in seats]
+    if len(kinds) != players or any(k not in SEAT_KINDS for k in kinds):
+        raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players, seats=repr(seats)))
+    return kinds
+
+
+def _game_over(reason: str | None) -> str:
+    """The first line of the end of a game: why it ended."""
+    if reason == "board":
+        return t("table.end.board")
+    if reason == "pouch":
+        return t("table.end.pouch")
+    return t("table.end.other", reason=reason)
+
+
+class TableModel:
+    """A game of Harmonies at a table: see the module docstring.
+
+    Clicks (``click(key)``, keys as the picture writes them): ``space:N`` takes that space's
+    tokens; ``colour:NAME`` chooses which token in hand to place; ``cell:c3`` places it, or, after
+    ``card:ID`` (or ``held:ID``) selected a card above the board, places that card's cube;
+    ``display:ID`` takes a card; ``spirit:ID`` keeps an offered spirit card (or selects the kept one
+    for its cube); ``swap:ID`` swaps a display card (solo). A key may carry the picture's seat
+    prefix (``seat0:cell:c3``). Computer seats answer after a human ends a turn when ``auto``.
+    """
+
+    def __init__(self, players: int = 2, *, seats=None, side: Side | str = "A", spirits: bool = False,
+                 seed: int | None = None, river: str = "shortest-path", display: Display | None = None,
+                 auto: bool = True):
+        self.river = river
+        self.display = display
+        self.auto = auto
+        self._said: Said = ""
+        self._start(players, check_seats(players, seats), side, spirits, seed)
+        if auto:
+            self.run_opponents()
+
+    def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None) -> None:
+        """Set up a fresh game: the engine, the computer seats, an empty log and history."""
+        self.game = Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
+        self.seats = kinds
+        self.settings = {"players": players, "seats": list(kinds), "side": str(self.game.side),
+                         "spirits": bool(spirits), "seed": seed}
+        self.policies = [None if k == "human" else POLICIES[k](seed_for(seed or 0, seat))
+                          for seat, k in enumerate(kinds)]
+        self.chosen_colour: Colour | None = None
+        self.chosen_card: int | None = None
+        self._undo_stack: list[tuple[Game, int]] = []
+        self._entries: list[Callable[[], str]] = []  # the log, each line put into words when read
+        self._worded: tuple[str, list[str]] = ("", [])  # (language, the first entries in it)
+        self._advice: list = []
+        self._advice_at: tuple | None = None  # (game, actions played) when the hint was asked
+        self._say()
+        self._write(self._new_game_line(spirits, seed))
+        self._note_turn()
+
+    def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
+                 spirits: bool | None = None, seed: int | None = None) -> bool:
+        """Start a new game; what is not given stays as in the game being played (the seats: as
+        many as fit). A refused setting is said in ``message`` and changes nothing (False)."""
+        was = self.settings
+        players = was["players"] if players is None else players
+        if seats is None:
+            seats = (was["seats"] + ["greedy"] * players)[:players]
+        side = was["side"] if side is None else side
+        spirits = was["spirits"] if spirits is None else spirits
+        try:
+            kinds = check_seats(players, seats)
+            Game(players, side=side, spirits=spirits, seed=seed, river=self.river)  # every check first
+        except (ValueError, HarmoniesError) as err:
+            self._say(str(err))
+            return False
+        self._start(players, kinds, side, spirits, seed)
+        if self.auto:
+            self.run_opponents()
+        return True
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The last refusal, in words; empty after a request that worked."""
+        return _words_of(self._said)
+
+    @property
+    def log(self) -> list[str]:
+        """The story of the game in the language in force: tokens taken and placed, cards, cubes,
+        the end, the scores with their breakdown, the winners or the suns of a solo game."""
+        lang, lines = self._worded
+        if lang != language():
+            lines = []
+        lines += [entry() for entry in self._entries[len(lines):]]  # the lines added since
+        self._worded = (language(), lines)
+        return list(lines)
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a human seat is to move (the game not over)."""
+        g = self.game
+        return not g.over and self.policies[g.current] is None
+
+    def who(self, seat: int) -> str:
+        """A seat in words: ``Player 2 (greedy)``."""
+        return t("table.player", number=seat + 1, kind=t(f"table.seat.{self.seats[seat]}"))
+
+    @property
+    def hints(self) -> list:
+        """The advice of the last hint (``harmonies.advisor.Advice``), while it still fits the game."""
+        return self._advice if self._hint_fits() else []
+
+    def hint_lines(self) -> list[str]:
+        """The hint in words: a title, one line per advised turn, a note on the drawing; [] when none."""
+        if not self._hint_fits():
+            return []
+        lines = [t("table.hint.title", player=self.who(self.game.current))]
+        for rank, advice in enumerate(self._advice, 1):
+            moves = ", ".join(str(a) for a in advice.actions if not isinstance(a, EndTurn))
+            lines.append(t("table.hint.item", rank=rank, moves=moves, gain=f"{advice.gain:+.1f}",
+                           reason=advice.reason))
+        lines.append(t("table.hint.drawn"))
+        return lines
+
+    def scene(self) -> Scene:
+        """The table as drawn now: the selected token or card ringed, the first hint drawn."""
+        g = self.game
+        chosen = []
+        if self.chosen_card is not None:
+            kind = "spirit" if self.chosen_card == g.player.spirit else "held"
+            chosen.append(f"seat{g.current}:{kind}:{self.chosen_card}")
+        elif self.human_to_move and self.placing() is not None:
+            chosen.append(f"colour:{self.placing()}")
+        highlight, ghosts = {}, {}
+        if self._hint_fits():
+            marks, drawn = draw.advice_marks(self._advice[0])
+            highlight, ghosts = {g.current: marks}, {g.current: drawn}
+        return draw.game_scene(g, selected=chosen, display=self.display, highlight=highlight, ghosts=ghosts)
+
+    def svg(self) -> str:
+        """The scene as SVG, every place a button named by ``place_name``."""
+        return self.scene().to_svg(clickable=True, name=self.place_name)
+
+    def place_name(self, key: str, tip: str) -> str:
+        """A place's accessible name: its tooltip (with the player, on a seat's board), and what a
+        click would do there now, when it is a human's turn."""
+        kind, _, rest = key.partition(":")
+        seat = None
+        if kind.startswith("seat") and kind[4:].isdigit():
+            seat = int(kind[4:])
+            kind, _, rest = rest.partition(":")
+            tip = t("table.click.on_board", player=self.who(seat), place=tip)
+        if not self.human_to_move or seat not in (None, self.game.current):
+            return place_name(tip)
+        return place_name(tip, self._click_action(kind, rest))
+
+    def swap_options(self) -> list[tuple[str, int]]:
+        """The display cards a solo player may swap, as (words, card id)."""
+        return [(t("table.swap_option", card=card_title(i), id=i), i) for i in self.game.display]
+
+    def placing(self) -> Colour | None:
+        """The token the next cell click places: the one chosen, or the only colour in hand."""
+        hand = self.game.hand
+        if self.chosen_colour in hand:
+            return self.chosen_colour
+        return hand[0] if len(set(hand)) == 1 else None
+
+    def status(self) -> str:
+        """What the player to play can do now, read from the game's state."""
+        g = self.game
+        if g.over:
+            return t("table.status.over", result=self._final()[-1]())
+        turn = t("table.status.turn", round=g.round, player=self.who(g.current))
+        if not self.human_to_move:
+            return turn + " " + t("table.status.computer", step=t("table.step"), run=t("table.run"))
+        p = g.player
+        steps = []
+        if p.spirit_offer and p.spirit is None:
+            steps.append(t("table.status.keep_spirit"))
+        if self.chosen_card is not None:
+            steps.append(t("table.status.cube", card=card_title(self.chosen_card)))
+        elif g.taken_space is None:
+            steps.append(t("table.status.take_tokens"))
+        elif g.hand:
+            placing = self.placing()
+            hand = colours_title(g.hand)
+            steps.append(t("table.status.place", hand=hand, colour=colour_title(placing)) if placing
+                         else t("table.status.choose", hand=hand))
+        else:
+            steps.append(t("table.status.cards"))
+        return " ".join([turn, *steps])
+
+    # -- requests -------------------------------------------------------------------------------
+    def click(self, key: str) -> None:
+        """A click on the picture (see the class docstring for the keys)."""
+        key = str(key).strip()
+        kind, _, rest = key.partition(":")
+        if kind.lower().startswith("seat") and kind[4:].isdecimal():
+            seat, current = int(kind[4:]), self.game.current
+            if seat >= self.game.n:  # no such seat at this table: the picture never draws one
+                self._say(t.lazy("table.not_clickable", key=repr(key)))
+                return
+            if seat != current:
+                self._say(lambda: t("table.other_side", player=self.who(seat), current=self.who(current)))
+                return
+            kind, _, rest = rest.partition(":")
+        kind = kind.lower()
+        if not rest:  # a bare cell name
+            kind, rest = "cell", key
+        if not self._human_turn():
+            return
+        if kind == "space":
+            self._human(f"take {rest}")
+        elif kind == "colour":
+            self.choose(rest)
+        elif kind == "cell":
+            self._cell(rest)
+        elif kind == "display":
+            self._human(f"card {rest}")
+        elif kind in ("card", "held"):
+            self._select(rest)
+        elif kind == "spirit":
+            self._spirit(rest)
+        elif kind == "swap":
+            self._human(f"swap {rest}")
+        else:
+            self._say(t.lazy("table.not_clickable", key=repr(key)))
+
+    def choose(self, colour: Colour | str) -> None:
+        """Choose which token in hand the next cell click places."""
+        if not self._human_turn():
+            return
+        try:
+            chosen = Colour.parse(colour)
+        except ValueError as err:  # Colour.parse's own message
+            self._say(str(err))
+            return
+        hand = sorted(self.game.hand)
+        if chosen not in hand:
+            self._say(lambda: t("table.not_in_hand", colour=colour_title(chosen), hand=colours_title(hand))
+                      if hand else t.lazy("table.empty_hand"))
+            return
+        self.chosen_colour, self.chosen_card = chosen, None
+        self._say()
+
+    def place_cube(self, card: Card | int | str, cell: str) -> None:
+        """Place a cube of a card above your board on ``cell``."""
+        c = card.id if isinstance(card, Card) else card
+        self.act(f"cube {c} {cell_name(cell)}")
+
+    def act(self, text) -> None:
+        """Play one action of the current human seat, given in the action grammar (``"take 2"``)."""
+        if self._human_turn():
+            self._human(text)
+
+    def end_turn(self) -> None:
+        self.act("end")
+
+    def undo(self) -> None:
+        """Take back the last action of the current human turn (not across turns)."""
+        if not self._undo_stack:
+            self._say(t.lazy("table.over") if self.game.over else t.lazy("table.nothing_to_undo"))
+            return
+        self.game, size = self._undo_stack.pop()
+        del self._entries[size:]
+        del self._worded[1][size:]
+        self.chosen_colour = self.chosen_card = None
+        self._say()
+
+    def step(self) -> None:
+        """Play one action of the computer seat whose turn it is."""
+        g = self.game
+        if g.over:
+            self._say(t.lazy("table.over"))
+            return
+        policy = self.policies[g.current]
+        if policy is None:
+            seat = g.current
+            self._say(lambda: t("table.played_by_human", player=self.who(seat)))
+            return
+        self._apply(policy(g))
+
+    def run_opponents(self) -> None:
+        """Let the computer seats play until a human must act or the game ends."""
+        for _ in range(100_000):  # a guard against a policy that never ends its turn
+            g = self.game
+            if g.over or self.policies[g.current] is None or not self._apply(self.policies[g.current](g)):
+                break
+
+    def hint(self, top: int = 3) -> None:
+        """Ask the coach for the best whole turns of the human to play (``hints``, ``hint_lines``)."""
+        if not self._human_turn():
+            return
+        g = self.game
+        try:
+            self._advice = advise(g, budget=DEFAULT_BUDGET, seed=g.turn, top=top)
+        except Exception as err:  # a hint must never break the table: say what went wrong
+            logging.getLogger(__name__).exception("hint failed")
+            self._advice = []
+            problem = str(err)
+            self._say(lambda: t("table.hint.failed", problem=problem))
+            return
+        self._advice_at = (g, len(g.history))
+        self._say()
+
+    # -- internals ------------------------------------------------------------------------------
+    def _say(self, said: Said = "") -> None:
+        self._said = said
+
+    def _hint_fits(self) -> bool:
+        g = self.game
+        return bool(self._advice) and self._advice_at == (g, len(g.history))
+
+    def _new_game_line(self, spirits: bool, seed: int | None) -> Callable[[], str]:
+        side, n = str(self.game.side), self.game.n
+
+        def line() -> str:
+            players = common("list.separator").join(self.who(s) for s in range(n))
+            key = "table.log.new_game_spirits" if spirits else "table.log.new_game"
+            return t(key, players=players, side=side, seed=seed)
+        return line
+
+    def _write(self, entry: Callable[[], str]) -> None:
+        """Add a line to the log; ``entry()`` puts it into words (again after a change of language)."""
+        self._entries.append(entry)
+
+    def _human_turn(self) -> bool:
+        g = self.game
+        if g.over:
+            self._say(t.lazy("table.over"))
+            return False
+        if self.policies[g.current] is not None:
+            seat = g.current
+            self._say(lambda: t("table.computer_to_play", player=self.who(seat), step=t("table.step"),
+                                run=t("table.run")))
+            return False
+        return True
+
+    def _cell(self, cell: str) -> None:
+        g = self.game
+        if self.chosen_card is not None:
+            self._human(f"cube {self.chosen_card} {cell}")
+            return
+        hand = sorted(g.hand)
+        colour = self.placing()
+        if colour is None:
+            if hand:
+                self._say(lambda: t("table.choose_token", hand=colours_title(hand)))
+            elif g.taken_space is None:
+                self._say(t.lazy("table.take_tokens_first"))
+            else:
+                self._say(t.lazy("table.tokens_placed"))
+            return
+        self._human(f"place {colour} {cell}")
+
+    def _select(self, card: str) -> None:
+        p = self.game.player
+        try:
+            card_id = _card_lookup(card).id
+        except KeyError as err:
+            self._say(str(err.args[0]))
+            return
+        if card_id not in p.held and not (card_id == p.spirit and not p.spirit_placed):
+            self._say(lambda: t("table.not_held", card=card_title(card_id), id=card_id))
+            return
+        self.chosen_card = None if self.chosen_card == card_id else card_id
+        self._say()
+
+    def _spirit(self, card: str) -> None:
+        p = self.game.player
+        if card.strip().isdecimal() and int(card) == p.spirit:
+            self._select(card)
+        else:
+            self._human(f"spirit {card}")
+
+    def _human(self, action) -> None:
+        """Play an action of the human to play, keeping a copy for undo; computer seats answer after
+        an end of turn when ``auto``."""
+        before, size = self.game.copy(), len(self._entries)
+        if not self._apply(action):
+            return
+        self._undo_stack.append((before, size))
+        if isinstance(self.game.history[-1], EndTurn):
+            self._undo_stack.clear()
+            if self.auto:
+                self.run_opponents()
+
+    def _apply(self, action) -> bool:
+        """Play one action of the seat to play and log it; False (and the message) if refused."""
+        g = self.game
+        seat = g.current
+        try:
+            action = parse_action(action)
+            tokens = g.central[action.space - 1][:] if (
+                isinstance(action, TakeTokens) and 1 <= action.space <= len(g.central)) else []
+            g.play(action)
+        except HarmoniesError as err:
+            self._say(str(err))
+            return False
+        self._say()
+        self._write(self._describe(seat, action, tokens))
+        if isinstance(action, PlaceToken) and self.chosen_colour not in g.hand:
+            self.chosen_colour = None
+        if isinstance(action, PlaceCube):
+            self.chosen_card = None
+        if isinstance(action, EndTurn):
+            self.chosen_colour = self.chosen_card = None
+            if g.over:
+                for line in self._final():
+                    self._write(line)
+            else:
+                self._note_turn()
+        return True
+
+    def _describe(self, seat: int, action, tokens) -> Callable[[], str]:
+        """The log line of an action just played, to be put into words when read."""
+        who = self.who
+        if isinstance(action, TakeTokens):
+            return lambda: t("table.log.took_tokens", player=who(seat), tokens=colours_title(tokens),
+                             space=action.space)
+        if isinstance(action, PlaceToken):
+            return lambda: t("table.log.placed", player=who(seat), colour=colour_title(action.colour),
+                             cell=action.cell)
+        if isinstance(action, PlaceCube):
+            return lambda: t("table.log.placed_cube", player=who(seat), card=card_title(action.card),
+                             cell=action.cell)
+        card_lines = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
+                      SwapCard: "table.log.swapped"}
+        if type(action) in card_lines:
+            key = card_lines[type(action)]
+            return lambda: t(key, player=who(seat), card=card_title(action.card), id=action.card)
+        points = self.game.score(seat).total
+        return lambda: t.count("table.log.ended_turn", points, player=who(seat))
+
+    def _note_turn(self) -> None:
+        g = self.game
+        number, seat = g.round, g.current
+        self._write(lambda: t("table.log.to_play", round=number, player=self.who(seat)))
+
+    def _final(self) -> list[Callable[[], str]]:
+        """The end of the game for the log: why it ended, each seat's score, the winners or the suns."""
+        g = self.game
+        reason = g.end_reason
+        lines = [lambda: _game_over(reason)]
+        for seat, (b, p) in enumerate(zip(g.scores(), g.players, strict=True)):
+            lines.append(self._final_score(seat, b, p.cubes_placed))
+        if g.solo:
+            suns = g.suns()
+            lines.append(lambda: t("table.log.suns", suns=suns, icons="☀" * suns))
+        else:
+            winners = g.winners()
+
+            def result() -> str:
+                names = words(self.who(s) for s in winners)
+                if len(winners) == 1:
+                    return t("table.log.winner", player=names)
+                return t("table.log.shared_victory", players=names)
+            lines.append(result)
+        return lines
+
+    def _final_score(self, seat: int, b: scoring.Breakdown, cubes: int) -> Callable[[], str]:
+        points = {key: getattr(b, key) for key in scoring.CATEGORIES}
+        return lambda: t.count("table.log.final_score", b.total, player=self.who(seat),
+                               cubes=t.count("table.log.cubes_placed", cubes), **points)
+
+    def _click_action(self, kind: str, rest: str) -> str | None:
+        """What a click on a place of this kind would do now, in words (None: nothing)."""
+        g = self.game
+        if kind == "space":
+            return t("table.click.take") if g.taken_space is None else None
+        if kind == "colour":
+            return t("table.click.choose", colour=colour_title(rest))
+        if kind == "display":
+            return t("table.click.card")
+        if kind in ("held", "spirit") and rest.isdigit():
+            card = int(rest)
+            if kind == "spirit" and card != g.player.spirit:
+                return t("table.click.spirit")
+            return t("table.click.unselect" if self.chosen_card == card else "table.click.select")
+        if kind != "cell":
+            return None
+        if self.chosen_card is not None:
+            return t("table.click.cube", card=card_title(self.chosen_card))
+        colour = self.placing()
+        if colour is None:
+            return None
+        return t("table.click.place" if g.player.board.can_place(rest, colour) else "table.click.refused",
+                 colour=colour_title(colour))
