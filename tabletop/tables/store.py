@@ -126,10 +126,15 @@ class Tables:
     def move(self, table_id: object, secret: object, after: object, action: object) -> int:
         """Play a human's move (see ``Table.move``) and store it; returns the number of moves now.
         ``TableError`` when it is refused; the table is then as it was."""
+        return self.move_seat(table_id, self.get(table_id).role(secret), after, action)
+
+    def move_seat(self, table_id: object, seat: int | str, after: object, action: object) -> int:
+        """``move`` for a seat whose secret was checked already (a page that said hello)."""
         table = self.get(table_id)
-        seat = table.role(secret)
         if seat == SPECTATOR:
             raise TableError("spectator")
+        if table.seats[seat] is not None:  # handed to the computer: its secret no longer acts
+            raise TableError("not_your_turn", seat=seat + 1, current=table.game.current + 1)
         self._store(table, seat, table.move(seat, after, action))
         return table.moves
 
