@@ -1,0 +1,197 @@
+"""Tables kept in SQLite: each table's setup, its seats and its moves as action texts.
+
+A move is acknowledged only once its row is committed; the primary key (table, number) makes sure
+that two moves made after the same number cannot both be stored. A table is rebuilt from its rows
+by replaying its record (``tabletop.records``), so a restarted server carries on every game where
+it stopped. A table nobody touched for ``idle`` seconds is deleted with its seats and moves.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import records
+from .games import CLASSES, GAMES
+from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL, spectator TEXT NOT NULL,
+    created REAL NOT NULL, touched REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+    secret TEXT NOT NULL, computer TEXT, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
+    seat INTEGER NOT NULL, action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, number));
+"""
+
+#: A day: a table nobody played at for that long is gone.
+IDLE = 24 * 3600.0
+MAX_TABLES = 500
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table: its id and the secrets to hand out (they are not stored, only their digests)."""
+
+    id: str
+    seats: list[str | None]  # one secret per human seat; None for the computer's seats
+    spectator: str
+
+
+class Tables:
+    """Every table of one database file (``":memory:"`` for one that lives as long as the object).
+    ``clock`` gives the time in seconds (a test passes its own)."""
+
+    def __init__(self, path: str = ":memory:", *, idle: float = IDLE, max_tables: int = MAX_TABLES,
+                 clock: Callable[[], float] = time.time):
+        self.idle, self.max_tables, self.clock = idle, max_tables, clock
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:":
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the server
+        self.db.executescript(SCHEMA)
+        self._live: dict[str, Table] = {}
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- creating -----------------------------------------------------------------------------
+
+    def create(self, game: str, players: object = 2, options: object = None, computers: object = None,
+               seed: int | None = None) -> Created:
+        """A new table (``TableError`` for a setup the game does not have, or too many tables)."""
+        kind, options, seats = check_setup(game, players, options, computers)
+        self.expire()
+        (count,) = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()
+        if count >= self.max_tables:
+            raise TableError("too_many_tables", limit=self.max_tables)
+        setup = {"players": players, **options, "seed": secrets.randbelow(2**32) if seed is None else seed}
+        start = kind.cls(**setup).start
+        table_id = secrets.token_urlsafe(9)
+        keys = [None if computer else new_secret() for computer in seats]
+        spectator = new_secret()
+        now = self.clock()
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                            (table_id, game, json.dumps(start), digest(spectator), now, now))
+            self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                                [(table_id, n, digest(key or new_secret()), computer)
+                                 for n, (key, computer) in enumerate(zip(keys, seats, strict=True))])
+        return Created(table_id, keys, spectator)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def get(self, table_id: object) -> Table:
+        """The table with this id, rebuilt from the database if it is not in memory yet."""
+        if not isinstance(table_id, str):
+            raise TableError("no_table")
+        if table_id in self._live:
+            table = self._live[table_id]
+            if table.touched + self.idle >= self.clock():
+                return table
+        self.expire()
+        row = self.db.execute("SELECT game, setup, spectator, created, touched FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        if row is None:
+            self._live.pop(table_id, None)
+            raise TableError("no_table")
+        game, setup, spectator, created, touched = row
+        seats = self.db.execute("SELECT secret, computer FROM seats WHERE table_id = ? ORDER BY seat",
+                                (table_id,)).fetchall()
+        actions = [a for (a,) in self.db.execute(
+            "SELECT action FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
+        kind = GAMES[game]
+        played = records.replay({"format": f"{kind.cls.RECORD}/{records.VERSION}",
+                                 "setup": json.loads(setup), "actions": actions}, CLASSES)
+        table = Table(table_id, kind, played, [c for _, c in seats], [s for s, _ in seats], spectator,
+                      created, touched)
+        self._live[table_id] = table
+        return table
+
+    def record(self, table_id: str) -> dict:
+        """The game record of a table so far (a finished table's is the whole game)."""
+        return records.record(self.get(table_id).game)
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def move(self, table_id: object, secret: object, after: object, action: object) -> int:
+        """Play a human's move (see ``Table.move``) and store it; returns the number of moves now.
+        ``TableError`` when it is refused; the table is then as it was."""
+        return self.move_seat(table_id, self.get(table_id).role(secret), after, action)
+
+    def move_seat(self, table_id: object, seat: int | str, after: object, action: object) -> int:
+        """``move`` for a seat whose secret was checked already (a page that said hello)."""
+        table = self.get(table_id)
+        if seat == SPECTATOR:
+            raise TableError("spectator")
+        if table.seats[seat] is not None:  # handed to the computer: its secret no longer acts
+            raise TableError("not_your_turn", seat=seat + 1, current=table.game.current + 1)
+        self._store(table, seat, table.move(seat, after, action))
+        return table.moves
+
+    def computer_move(self, table_id: str, after: int, action: str) -> int:
+        """Play and store the move a computer seat chose after ``after`` moves (worked out away from
+        the table, see ``think``); refused like any move when the table moved on meanwhile."""
+        table = self.get(table_id)
+        seat = table.game.current
+        if table.seats[seat] is None:
+            raise TableError("not_your_turn", seat=seat + 1, current=seat + 1)
+        self._store(table, seat, table.move(seat, after, action))
+        return table.moves
+
+    def think(self, table_id: str) -> tuple[int, str] | None:
+        """What the computer seat to move would play, with the number of moves it was worked out
+        after; None when a human is to move (or the game is over). Works on a copy of the game,
+        so it may run in another thread while the table goes on."""
+        table = self.get(table_id)
+        player = table.computer()
+        if player is None:
+            return None
+        game = table.game.copy()
+        return table.moves, game.action_text(player(game))
+
+    def play_computers(self, table_id: str) -> int:
+        """Let the computer seats play until a human is to move; returns the number of moves."""
+        while (thought := self.think(table_id)) is not None:
+            self.computer_move(table_id, *thought)
+        return self.get(table_id).moves
+
+    def _store(self, table: Table, seat: int, text: str) -> None:
+        """Commit the move just played; if that fails, forget the table (its rows are the truth)."""
+        now = self.clock()
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                                (table.id, table.moves - 1, seat, text, now))
+                self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (now, table.id))
+        except sqlite3.Error:
+            self._live.pop(table.id, None)
+            raise TableError("not_stored") from None
+        table.touched = now
+
+    # --- forgetting ---------------------------------------------------------------------------
+
+    def expire(self) -> list[str]:
+        """Delete the tables idle for longer than ``idle``; returns their ids."""
+        cutoff = self.clock() - self.idle
+        gone = [i for (i,) in self.db.execute("SELECT id FROM tables WHERE touched < ?", (cutoff,))]
+        if gone:
+            with self.db:
+                self.db.execute("BEGIN")
+                self.db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in gone])
+            for table_id in gone:
+                self._live.pop(table_id, None)
+        return gone
+
+
+__all__ = ["Tables", "Created", "IDLE", "MAX_TABLES"]
