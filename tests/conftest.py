@@ -41,3 +41,4 @@ def stand_in(monkeypatch):
             monkeypatch.setitem(table, key, text)
         i18n.set_language(code)
     return replace
+

@@ -5,7 +5,6 @@ this test."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from classroom.student import Student, Visit
 from tabletop.i18n import LANGUAGES, Catalogue, direction
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from apart import run_apart  # noqa: E402
 from browser.conftest import SHOTS, Server, _free_port  # noqa: E402 (a server process, no browser)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +94,7 @@ async def walk(base: str) -> list[str]:
 
 
 def test_every_probe_gets_the_answer_in_the_table(server):
-    assert asyncio.run(walk(server.url)) == []
+    assert run_apart(walk(server.url)) == []
     server.log.flush()
     log = Path(server.log.name).read_text(errors="replace")
     assert not re.search(r"^500 ", log, re.MULTILINE)  # and nothing answered 500 on the way
@@ -109,6 +109,6 @@ def test_the_sign_in_page_speaks_the_language_of_the_lesson_asked_for(server, co
         student.close()
         return answer.body.decode()
 
-    page = asyncio.run(sign_in_page())
+    page = run_apart(sign_in_page())
     assert f'<html lang="{code}" dir="{direction(code)}">' in page
     assert Catalogue("tabletop").entry("classroom.signin.title", code) in page

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from apart import run_apart  # noqa: E402,I001 (tests/ is on the path)
 from tornado.httpclient import AsyncHTTPClient
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
@@ -58,7 +59,7 @@ class Serving:
 
 
 def run(coroutine):
-    asyncio.run(asyncio.wait_for(coroutine, HANG))
+    run_apart(asyncio.wait_for(coroutine, HANG))
 
 
 def secret(link: str) -> str:

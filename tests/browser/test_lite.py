@@ -102,14 +102,11 @@ CLASS_HOST = "classroom.test"
 
 
 @pytest.fixture(scope="module")
-def class_network_browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                     args=[*FLAGS, f"--host-resolver-rules=MAP {CLASS_HOST} 127.0.0.1"])
-        yield chromium
-        chromium.close()
+def class_network_browser(playwright):
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                          args=[*FLAGS, f"--host-resolver-rules=MAP {CLASS_HOST} 127.0.0.1"])
+    yield chromium
+    chromium.close()
 
 
 def test_start_here_runs_to_its_end_on_a_plain_http_class_network(class_network_browser, lite_site,
