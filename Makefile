@@ -57,7 +57,7 @@ test: lint lite-inputs $(if $(NPM),$(AXE))
 
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
 # site/ goes to any static web space as it is. With OFFLINE=1 the site holds Pyodide itself and
-# asks no other host for anything (docs/lite.md: adding the compiled packages for the charts).
+# asks no other host for anything; every lesson runs there, charts included (docs/lite.md).
 # jupyterlite in an environment of its own: its kernel extension must not reach Voila's and Lab's pages
 # (jupyter-server: the build reads the lessons through its contents manager).
 LITE_TOOLS := .lite/tools

@@ -1,10 +1,10 @@
 """Charts of Azul: scores round by round, final scores of many simulated games, and two wall
 tilings compared category by category.
 
-Each chart is a matplotlib ``Figure`` built without pyplot (no global state): a notebook shows it as
-the last value of a cell once ``%matplotlib inline`` has run, and ``fig.savefig("chart.png")``
-writes PNG, SVG or PDF for a handout.
-``display`` (a ``tabletop.Display``) works as for the drawings: colour-blind mode adds a marker or a
+Each chart is a ``tabletop.chart.Chart``, the project's own picture: a notebook shows it as SVG as
+the last value of a cell (Lab, Voila and the browser's Python alike, with no chart library), and
+``chart.save("chart.svg")`` writes it for a handout (``.png`` and ``.pdf`` through matplotlib).
+``display`` (a ``tabletop.Display``) works as for the drawings: colour-blind mode adds a dash or a
 hatch to every colour, high contrast draws thicker lines and bolder text, ``scale`` enlarges all.
 """
 
@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from math import ceil
 
-from matplotlib.figure import Figure
-
 from tabletop import Display
 from tabletop import game as game_api
-from tabletop.mpl import shaped as _shaped
+from tabletop.chart import Chart
 from tabletop.settings import resolve
 
 from .game import Game
@@ -27,41 +25,15 @@ from .scenario import CATEGORIES, Scenario, TilingResult, breakdown
 from .tiling import FloorPenalty
 
 #: One colour per player or series (the Okabe-Ito palette, safe for colour-blind eyes), with a
-#: marker, a line style and a hatch that tell them apart without colour.
+#: marker, a dash pattern and a hatch that tell them apart without colour.
 SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
 MARKERS = ("o", "s", "^", "D", "v", "P")
-LINE_STYLES = ("-", "--", "-.", ":", "-", "--")
-HATCHES = ("", "//", "..", "xx", "\\\\", "++")
+DASHES = ("", "7 4", "7 3 2 3", "2 3", "", "7 4")
+HATCHES = ("", "/", ".", "x", "\\", "+")
 
 
-class _Style:
-    def __init__(self, display: Display | None) -> None:
-        d = resolve(display)
-        self.d = d
-        self.font = 10 * d.scale * (1.2 if d.high_contrast else 1.0)
-        self.line = 1.8 * d.stroke
-        self.weight = d.weight
-
-    def figure(self, width: float = 7.0, height: float = 4.2) -> tuple[Figure, object]:
-        fig = Figure(figsize=(width * self.d.scale, height * self.d.scale), layout="constrained")
-        ax = fig.add_subplot()
-        ax.tick_params(labelsize=self.font, width=self.d.stroke)
-        for spine in ax.spines.values():
-            spine.set_linewidth(self.d.stroke)
-        ax.spines[["top", "right"]].set_visible(False)
-        return fig, ax
-
-    def labels(self, ax, title: str, x: str, y: str) -> None:
-        ax.set_title(_shaped(title), fontsize=self.font * 1.2, fontweight="bold")
-        ax.set_xlabel(_shaped(x), fontsize=self.font, fontweight=self.weight)
-        ax.set_ylabel(_shaped(y), fontsize=self.font, fontweight=self.weight)
-
-    def note(self, ax, text: str) -> None:
-        """A sentence in the middle of an empty chart."""
-        ax.text(0.5, 0.5, _shaped(text), transform=ax.transAxes, ha="center", fontsize=self.font)
-
-    def legend(self, ax) -> None:
-        ax.legend(fontsize=self.font, frameon=False)
+def _chart(display: Display | None, title: str, x: str, y: str, **options) -> Chart:
+    return Chart(title=title, x_label=x, y_label=y, display=display, **options)
 
 
 # --- scores round by round -----------------------------------------------------------------------
@@ -89,37 +61,33 @@ def rounds_and_scores(game_or_history: Game | Sequence[Sequence[int]]
 
 def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
                       names: Sequence[str] | None = None,
-                      display: Display | None = None) -> Figure:
+                      display: Display | None = None) -> Chart:
     """Each player's score after every round, one line per player: from a ``Game`` (its
     ``score_history``) or from a list of per-round score lists. The last round of a finished game
     includes the end bonuses; the winners are named in the legend."""
-    st = _Style(display)
     rounds, history = rounds_and_scores(game_or_history)
-    fig, ax = st.figure()
-    st.labels(ax, t("figures.progression.title"), t("figures.progression.x"), t("figures.progression.y"))
+    chart = _chart(display, t("figures.progression.title"), t("figures.progression.x"),
+                   t("figures.progression.y"), grid=True)
     if not history:
-        st.note(ax, t("figures.progression.empty"))
-        return fig
+        chart.message = t("figures.progression.empty")
+        chart.ticks = []
+        return chart
     players = len(history[0])
     won = game_or_history.winners() if isinstance(game_or_history, Game) else []
     names = list(names) if names is not None else [t("draw.player.name", player=p) for p in range(players)]
+    colour_blind = resolve(display).colour_blind
     for p in range(players):
         scores = [row[p] for row in history]
         label = t("figures.progression.wins" if p in won else "figures.progression.label", player=names[p],
                   score=scores[-1])
-        ax.plot(rounds, scores, color=SERIES_COLOURS[p], marker=MARKERS[p], linewidth=st.line,
-                markersize=4 + 2 * st.d.stroke, label=_shaped(label),
-                linestyle=LINE_STYLES[p] if st.d.colour_blind else "-")
+        chart.line(rounds, scores, SERIES_COLOURS[p], marker=MARKERS[p], label=label,
+                   dash=DASHES[p] if colour_blind else "")
     ticks = [str(r) for r in rounds]
     if isinstance(game_or_history, Game) and game_or_history.over:
         # The last round's scores include the end bonuses.
         ticks[-1] = t("figures.progression.last_round", round=rounds[-1])
-    ax.set_xticks(rounds, [_shaped(tick) for tick in ticks])
-    top = max(max(row) for row in history)
-    ax.set_ylim(bottom=-0.04 * max(top, 10))  # room for the markers of a score of 0
-    ax.grid(axis="y", alpha=0.3)
-    st.legend(ax)
-    return fig
+    chart.ticks = list(zip(rounds, ticks, strict=True))
+    return chart
 
 
 # --- many games ----------------------------------------------------------------------------------
@@ -144,31 +112,22 @@ def tournament(names: Sequence[str] = ("random", "greedy", "strong"), games: int
 
 
 def tournament_chart(results: Mapping[str, Sequence[tuple[int, int]]], *,
-                     display: Display | None = None) -> Figure:
+                     display: Display | None = None) -> Chart:
     """The results of ``tournament``: one bar per player, its average final score, with how many
     of its games it won (more points than the opponent) written on the bar."""
-    st = _Style(display)
-    fig, ax = st.figure()
     played = sum(len(r) for r in results.values()) // 2
-    st.labels(ax, t.count("figures.tournament.title", played), t("figures.tournament.x"),
-              t("figures.tournament.y"))
-    if not played:
-        st.note(ax, t("figures.histogram.empty"))
-        return fig
+    chart = _chart(display, t.count("figures.tournament.title", played), t("figures.tournament.x"),
+                   t("figures.tournament.y"), grid=True)
     names = list(results)
+    chart.ticks = [(k, t(f"widgets.seat.{n}")) for k, n in enumerate(names)]
+    if not played:
+        chart.message = t("figures.histogram.empty")
+        return chart
     means = [sum(own for own, _ in results[n]) / max(1, len(results[n])) for n in names]
-    bars = ax.bar(range(len(names)), means, color=[SERIES_COLOURS[k] for k in range(len(names))],
-                  edgecolor="black", linewidth=st.d.stroke,
-                  hatch=None if not st.d.colour_blind else "//")
-    for bar, name in zip(bars, names, strict=True):
-        won = sum(own > other for own, other in results[name])
-        ax.annotate(_shaped(t("figures.tournament.wins", wins=won, games=len(results[name]))),
-                    (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
-                    va="bottom", xytext=(0, 3), textcoords="offset points", fontsize=st.font)
-    ax.set_xticks(range(len(names)), [_shaped(t(f"widgets.seat.{n}")) for n in names])
-    ax.set_ylim(top=max(means) * 1.15 + 1)
-    ax.grid(axis="y", alpha=0.3)
-    return fig
+    hatch = "/" if resolve(display).colour_blind else ""
+    wins = [t("figures.tournament.wins", wins=sum(own > other for own, other in results[n]),
+              games=len(results[n])) for n in names]
+    return chart.bars(range(len(names)), means, SERIES_COLOURS[:len(names)], hatch=hatch, values=tuple(wins))
 
 
 def _series(totals) -> dict[str, list[int]]:
@@ -183,75 +142,66 @@ def _series(totals) -> dict[str, list[int]]:
 
 def score_histogram(totals: Sequence[int] | Sequence[Sequence[int]] | Mapping[str, Sequence[int]],
                     *, bins: int | Sequence[float] | None = None, title: str = "",
-                    display: Display | None = None) -> Figure:
+                    display: Display | None = None) -> Chart:
     """How often each final score came up: one histogram for a list of scores, one per seat for
     the per-game lists that ``simulate`` returns, or one per name for a mapping (e.g. two
     policies). A dashed line marks each mean."""
-    st = _Style(display)
     series = _series(totals)
     values = [v for vs in series.values() for v in vs]
-    fig, ax = st.figure()
     games = max(map(len, series.values()), default=0)
-    st.labels(ax, title or t.count("figures.histogram.title", games), t("figures.histogram.x"),
-              t("figures.histogram.y"))
+    chart = _chart(display, title or t.count("figures.histogram.title", games), t("figures.histogram.x"),
+                   t("figures.histogram.y"), grid=True)
     if not values:
-        st.note(ax, t("figures.histogram.empty"))
-        return fig
+        chart.message = t("figures.histogram.empty")
+        return chart
+    lo, hi = min(values), max(values)
     if bins is None:  # whole-number bins, at most about 30 of them
-        lo, hi = min(values), max(values)
         width = max(1, ceil((hi - lo + 1) / 30))
         bins = [lo - 0.5 + width * k for k in range(ceil((hi - lo + 1) / width) + 1)]
+    elif isinstance(bins, int):
+        bins = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
     several = len(series) > 1
+    colour_blind = resolve(display).colour_blind
     for k, (name, vs) in enumerate(series.items()):
         if not vs:
             continue
         mean = sum(vs) / len(vs)
-        ax.hist(vs, bins=bins, color=SERIES_COLOURS[k], alpha=0.5 if several else 0.85,
-                edgecolor=SERIES_COLOURS[k], linewidth=st.d.stroke,
-                label=_shaped(t("figures.histogram.series", series=name, mean=f"{mean:.1f}")),
-                hatch=HATCHES[k] if st.d.colour_blind else None)
-        ax.axvline(mean, color=SERIES_COLOURS[k], linestyle="--", linewidth=st.line)
-    ax.grid(axis="y", alpha=0.3)
-    st.legend(ax)
-    return fig
+        chart.histogram(vs, bins, SERIES_COLOURS[k], opacity=0.5 if several else 0.85,
+                        label=t("figures.histogram.series", series=name, mean=f"{mean:.1f}"),
+                        hatch=HATCHES[k] if colour_blind else "")
+        chart.rule("x", mean, SERIES_COLOURS[k], dash="6 4")
+    return chart
 
 
 # --- two tilings ------------------------------------------------------------------------------------
-# CATEGORIES and breakdown live with TilingResult (azul.scenario): the what-if widget uses them, and
-# widgets import no matplotlib (a lesson without a chart runs in a browser without it).
+# CATEGORIES and breakdown live with TilingResult (azul.scenario): the what-if widget uses them too.
 
 def compare_tilings(a: TilingResult | Scenario, b: TilingResult | Scenario, *, player: int = 0,
                     labels: Sequence[str] = ("a", "b"),
-                    display: Display | None = None) -> Figure:
+                    display: Display | None = None) -> Chart:
     """Two tilings of one player side by side, category by category (placements, floor, bonus,
     total), with each bar's points and the difference b − a. Scenarios are tiled first."""
-    st = _Style(display)
     results = [x.tile() if isinstance(x, Scenario) else x for x in (a, b)]
     parts = [breakdown(r, player) for r in results]
-    fig, ax = st.figure(7.0, 4.6)
     before = [r.before[player] for r in results]
     after = [r.boards[player].score for r in results]
-    st.labels(ax, t("figures.compare.title", player=player, first=labels[0], first_before=before[0],
-                    first_after=after[0], second=labels[1], second_before=before[1], second_after=after[1]),
-              t("figures.compare.x", first=labels[0], second=labels[1]), t("figures.compare.y"))
+    chart = _chart(display, t("figures.compare.title", player=player, first=labels[0], first_before=before[0],
+                              first_after=after[0], second=labels[1], second_before=before[1],
+                              second_after=after[1]),
+                   t("figures.compare.x", first=labels[0], second=labels[1]), t("figures.compare.y"),
+                   height=440)
     width = 0.38
     xs = range(len(CATEGORIES))
+    colour_blind = resolve(display).colour_blind
     for k, (name, values) in enumerate(zip(labels, parts, strict=True)):
         heights = [values[c] for c in CATEGORIES]
-        offset = (k - 0.5) * width
-        bars = ax.bar([x + offset for x in xs], heights, width, label=_shaped(name),
-                      color=SERIES_COLOURS[k], edgecolor="black", linewidth=st.d.stroke * 0.6,
-                      hatch=HATCHES[k] if st.d.colour_blind else None)
-        ax.bar_label(bars, labels=[_signed(h) for h in heights], fontsize=st.font * 0.9,
-                     padding=2)
-    ax.axhline(0, color="black", linewidth=st.d.stroke)
-    ticks = [_shaped(t("figures.compare.tick", category=_category_label(c, results, player),
-                      difference=_signed(parts[1][c] - parts[0][c])))
-             for c in CATEGORIES]
-    ax.set_xticks(list(xs), ticks, fontsize=st.font)
-    ax.margins(y=0.2)
-    st.legend(ax)
-    return fig
+        chart.bars([x + (k - 0.5) * width for x in xs], heights, SERIES_COLOURS[k], width=width, label=name,
+                   hatch=HATCHES[k] if colour_blind else "", values=tuple(_signed(h) for h in heights))
+    chart.rule("y", 0)
+    chart.ticks = [(x, t("figures.compare.tick", category=_category_label(c, results, player),
+                         difference=_signed(parts[1][c] - parts[0][c])))
+                   for x, c in zip(xs, CATEGORIES, strict=True)]
+    return chart
 
 
 def _signed(n: int) -> str:

@@ -1,4 +1,5 @@
-"""matplotlib rendering of a Scene, for PNG and PDF handouts and for figures that combine boards."""
+"""matplotlib rendering of a Scene, for PNG and PDF files only: nothing a lesson shows needs matplotlib
+(``tabletop.chart`` draws charts as scenes), so no module a lesson imports imports this one at the top."""
 
 from __future__ import annotations
 

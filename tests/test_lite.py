@@ -32,16 +32,20 @@ def _code(path: Path) -> str:
 def test_no_lesson_needs_what_the_browser_kernel_lacks(path):
     # Pyodide starts no process and has no nbformat (it needs a compiled package).
     code = _code(path)
-    for word in ("subprocess", "sys.executable", "nbformat", "os.system", "!python", "!pip"):
+    # ... nor a chart library: the charts are the project's own scenes (tabletop.chart).
+    for word in ("subprocess", "sys.executable", "nbformat", "os.system", "!python", "!pip", "matplotlib",
+                 "numpy"):
         assert word not in code, f"{path.name} uses {word}"
 
 
-WIDGETS = ["azul.widgets", "harmonies.widgets", "tabletop.quiz", "tabletop.clickable"]
+WIDGETS = ["azul.widgets", "harmonies.widgets", "tabletop.quiz", "tabletop.clickable", "azul.figures",
+           "harmonies.figures", "tabletop.chart"]
 
 
 @pytest.mark.parametrize("module", WIDGETS)
-def test_widgets_import_no_matplotlib(module):
-    # A lesson without a chart must run where matplotlib is missing (the offline Lite site).
+def test_widgets_and_charts_import_no_matplotlib(module):
+    # Every lesson must run where matplotlib is missing (the offline Lite site); tests/test_chart.py
+    # draws every chart there.
     probe = f"import sys, {module}; print(sorted(m for m in ('matplotlib', 'numpy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -85,9 +89,10 @@ def test_site_lock_adds_local_wheels_with_their_own_hashes(tmp_path):
     assert online["numpy"]["sha256"] == "aa"
 
     offline = lite.site_lock(_pyodide_lock(), tmp_path, offline=True)["packages"]
-    # offline, Pyodide's other packages are looked for in the site, where a teacher can add them
-    assert offline["numpy"]["file_name"].startswith("../pyodide/numpy-2.4.6-")
-    assert not any(e["file_name"].startswith("http") for e in offline.values())
+    # offline, the lock names the site's own wheels and nothing else (no compiled package, no host)
+    assert sorted(offline) == ["comm", "ipywidgets", "python-bidi"]
+    assert all(e["file_name"] == e["file_name"].split("/")[-1] for e in offline.values())
+    assert offline["python-bidi"]["depends"] == []  # six is not in this site
 
 
 def test_site_lock_puts_a_local_wheel_in_place_of_pyodides_build(tmp_path):
@@ -107,19 +112,3 @@ def test_lessons_are_copied_with_the_lite_kernel_and_the_sources_keep_theirs(tmp
 
     assert kernels(copies) == {"python"}
     assert kernels(NOTEBOOKS) == {"python3"}
-
-
-def test_a_pyodide_release_adds_its_compiled_packages_and_must_be_the_same_version(tmp_path):
-    release, core = tmp_path / "release", tmp_path / "core"
-    release.mkdir(), core.mkdir()
-    lock = _pyodide_lock()
-    (release / "pyodide-lock.json").write_text(json.dumps(lock))
-    numpy = lock["packages"]["numpy"]["file_name"]
-    (release / numpy).write_bytes(b"wheel")
-    lite.add_release(release, core, lock)
-    assert sorted(p.name for p in core.iterdir()) == [numpy]  # six is not in this release: skipped
-
-    other = json.loads(json.dumps(lock))
-    other["info"]["python"] = "3.13.2"
-    with pytest.raises(SystemExit, match="is not Pyodide"):
-        lite.add_release(release, core, other)

@@ -11,11 +11,10 @@ names. ``build`` makes the project's wheel from a copy of the tree (the tree get
 every lesson of every language folder with the kernel name a Lite site offers, writes a lock file
 that preloads everything, and runs ``jupyter lite build``.
 
-Online (the default) the site takes Pyodide and its compiled packages (numpy, matplotlib) from
-Pyodide's CDN, as JupyterLite does. ``--offline`` puts Pyodide into the site and points every package
-at the site itself: nothing is ever asked of another host. Offline, the compiled packages are missing
-until a teacher adds them once from a Pyodide release (``--pyodide-release`` here, or by hand:
-``docs/lite.md``).
+Online (the default) the site takes Pyodide and the kernel's packages from Pyodide's CDN, as
+JupyterLite does. ``--offline`` puts Pyodide into the site and points every package at the site
+itself: nothing is ever asked of another host. No lesson needs a compiled package (the charts are the
+project's own SVG pictures), so both sites run every lesson.
 """
 
 from __future__ import annotations
@@ -82,16 +81,12 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--offline", action="store_true", help="a site that needs no other host")
         p.add_argument("--cache", type=Path, default=CACHE, help="where fetch keeps its downloads")
     b.add_argument("--out", type=Path, default=SITE, help="the site's folder (emptied first)")
-    b.add_argument("--pyodide-release", type=Path,
-                   help="an unpacked Pyodide release (its full folder): offline, its compiled wheels join")
     args = parser.parse_args(argv)
-    if getattr(args, "pyodide_release", None) and not args.offline:
-        parser.error("--pyodide-release goes with --offline (online, the CDN serves those packages)")
     if args.command == "fetch":
         fetch(args.cache, args.offline)
     else:
         start = time.perf_counter()
-        build(args.out, args.cache, args.offline, args.pyodide_release)
+        build(args.out, args.cache, args.offline)
         files = [p for p in args.out.rglob("*") if p.is_file()]
         size = sum(p.stat().st_size for p in files)
         print(f"site={args.out}")
@@ -178,7 +173,7 @@ def closure(lock: dict, names: list[str]) -> set[str]:
 
 # --- build: no network from here on ------------------------------------------------------------------
 
-def build(out: Path, cache: Path, offline: bool, release: Path | None = None) -> None:
+def build(out: Path, cache: Path, offline: bool) -> None:
     missing = inputs_missing(cache, offline)
     if missing:
         raise SystemExit(f"run 'python tools/lite.py fetch{' --offline' if offline else ''}' first: "
@@ -202,8 +197,6 @@ def build(out: Path, cache: Path, offline: bool, release: Path | None = None) ->
             core.mkdir(parents=True)
             for name in PYODIDE_CORE:
                 shutil.copy2(cache / "pyodide" / name, core)
-            if release:
-                add_release(release, core, pyodide_lock)
         lock = site_lock(pyodide_lock, wheels, offline)
         (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
         contents = lite_dir / "lessons"
@@ -253,11 +246,14 @@ def extension_dir(name: str) -> Path:
 
 def site_lock(pyodide_lock: dict, wheels: Path, offline: bool) -> dict:
     """Pyodide's lock, with every wheel in ``wheels`` added (or put in place of Pyodide's build of the
-    same package, with its own hash). Pyodide's other packages come from the CDN, or offline from the
-    site's ``static/pyodide`` folder, where a teacher can add them (``docs/lite.md``)."""
+    same package, with its own hash). Online, Pyodide's other packages stay, served by the CDN; offline
+    the lock names only the site's own wheels (a package the site lacks could never load, and every
+    learner's tab downloads the lock: Pyodide's lists some 350 packages)."""
     lock = json.loads(json.dumps(pyodide_lock))
+    if offline:
+        lock["packages"] = {}
     for entry in lock["packages"].values():
-        entry["file_name"] = (f"../pyodide/{entry['file_name']}" if offline else CDN + entry["file_name"])
+        entry["file_name"] = CDN + entry["file_name"]
     local = {}
     for wheel in sorted(wheels.glob("*.whl")):
         entry = wheel_entry(wheel)
@@ -298,20 +294,6 @@ def depends(wheel: Path) -> list[str]:
             if name not in NOT_IN_BROWSER:
                 found.append(name)
     return found
-
-
-def add_release(release: Path, core: Path, pyodide_lock: dict) -> None:
-    """Copy the package files of an unpacked Pyodide release (the same version) beside the core."""
-    info = json.loads((release / "pyodide-lock.json").read_text())["info"]
-    if info != pyodide_lock["info"]:
-        raise SystemExit(f"{release} is not Pyodide {PYODIDE}: its lock says {info}")
-    copied = 0
-    for entry in pyodide_lock["packages"].values():
-        file = release / entry["file_name"]
-        if file.exists():
-            shutil.copy2(file, core)
-            copied += 1
-    print(f"pyodide_release_files={copied}")
 
 
 def copy_lessons(notebooks: Path, dest: Path) -> None:
