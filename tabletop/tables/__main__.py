@@ -20,6 +20,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default="tables.sqlite", help="the SQLite file of the tables")
     parser.add_argument("--idle", type=float, default=IDLE, help="seconds before an idle table expires")
     parser.add_argument("--max-tables", type=int, default=MAX_TABLES)
+    parser.add_argument("--rate", type=float, default=Limits.per_second,
+                        help="messages a page may send per second (after a burst)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     asyncio.run(serve(args))
@@ -27,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
 
 async def serve(args: argparse.Namespace) -> None:
     tables = Tables(args.db, idle=args.idle, max_tables=args.max_tables)
-    app = make_app(tables, Limits())
+    app = make_app(tables, Limits(per_second=args.rate))
     server = app.listen(args.port, address=args.host)
     logging.info("tables on http://%s:%d/ (POST /tables to create one)", args.host, args.port)
     try:
