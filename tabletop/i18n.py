@@ -25,7 +25,8 @@ import os
 import re
 import string
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -102,6 +103,18 @@ def set_language(code: str) -> str:
         else:
             callback()
     return _current
+
+
+@contextmanager
+def wording(code: str) -> Iterator[None]:
+    """Word texts in ``code`` for a while, without telling the live widgets: for a server that
+    words one reader's texts in one go (the widgets of the process keep their language)."""
+    global _current
+    before, _current = _current, check_language(code)
+    try:
+        yield
+    finally:
+        _current = before
 
 
 def watch(callback: Callable[[], None]) -> None:

@@ -24,12 +24,8 @@ LOG = 8
 def speaking(code: str) -> Iterator[None]:
     """Word every text in language ``code`` for a while (one language setting serves the whole
     process; the server is one thread, so a reader's texts are worded in one go)."""
-    before = i18n.language()
-    i18n.set_language(code)
-    try:
+    with i18n.wording(code):
         yield
-    finally:
-        i18n.set_language(before)
 
 
 class Boards:
