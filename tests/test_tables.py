@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop import records
+from tabletop.i18n import wording
 from tabletop.tables import SPECTATOR, TableError, Tables
 from tabletop.tables.games import CLASSES, GAMES
-from tabletop.tables.view import Boards, speaking, state
+from tabletop.tables.view import Boards, state
 
 
 def refused(key, call, *args, **kwargs) -> TableError:
@@ -133,7 +134,7 @@ def test_an_illegal_move_carries_the_engines_reason_in_the_readers_language():
     tables = Tables()
     made = tables.create("azul", 2, seed=2)
     english = refused("illegal", tables.move, made.id, made.seats[0], 0, "factory 1: blue -> line 9")
-    with speaking("fa"):
+    with wording("fa"):
         persian = refused("illegal", tables.move, made.id, made.seats[0], 0, "factory 1: blue -> line 9")
         assert str(persian) != str(english) and "factory 1" in str(persian)
 
@@ -142,7 +143,7 @@ def test_an_illegal_move_carries_the_engines_reason_in_the_readers_language():
 def test_every_refusal_has_its_words_in_every_language(code):
     tables = Tables()
     made = tables.create("azul", 2)
-    with speaking(code):
+    with wording(code):
         for error in (refused("stale", tables.move, made.id, made.seats[0], 3, "x"),
                       refused("bad_secret", tables.move, made.id, "x", 0, "x"),
                       refused("spectator", tables.move, made.id, made.spectator, 0, "x")):

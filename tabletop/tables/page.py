@@ -13,9 +13,10 @@ import json
 from functools import cache
 from html import escape
 
+from tabletop import i18n
+
 from ..i18n import html_attrs
 from ..locale import t
-from .view import speaking
 
 _WORDS = ("connecting", "lost", "choose", "play", "clear", "nothing_here")
 
@@ -110,7 +111,7 @@ connect();
 @cache
 def html(code: str) -> str:
     """The page in language ``code`` (one of the project's; the server checks it)."""
-    with speaking(code):
+    with i18n.wording(code):
         words = {w: t(f"tables.page.{w}") for w in _WORDS}
         title = t("tables.page.title")
         attrs = html_attrs(code)

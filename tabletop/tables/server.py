@@ -22,11 +22,13 @@ from dataclasses import dataclass
 import tornado.web
 import tornado.websocket
 
+from tabletop import i18n
+
 from ..i18n import LANGUAGES
 from . import page
 from .store import Tables
 from .table import SPECTATOR, TableError
-from .view import Boards, speaking, state
+from .view import Boards, state
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +132,7 @@ class CreateHandler(tornado.web.RequestHandler):
         if not isinstance(asked, dict) or set(asked) - {"game", "players", "options", "computers"}:
             return self._refuse(code, TableError("bad_message"))
         try:
-            with speaking(code):
+            with i18n.wording(code):
                 made = self.hub.tables.create(asked.get("game"), asked.get("players", 2),
                                               asked.get("options"), asked.get("computers"))
         except TableError as err:
@@ -142,7 +144,7 @@ class CreateHandler(tornado.web.RequestHandler):
 
     def _refuse(self, code: str, err: TableError) -> None:
         self.set_status(400)
-        with speaking(code):
+        with i18n.wording(code):
             self.write({"error": err.key, "message": str(err)})
 
 
@@ -213,7 +215,7 @@ class Seat(tornado.websocket.WebSocketHandler):
             raise TableError("hello_first")
         if self.role == SPECTATOR:
             raise TableError("spectator")
-        with speaking(self.code):  # the engine words its refusal in the mover's language
+        with i18n.wording(self.code):  # the engine words its refusal in the mover's language
             moves = self.hub.tables.move_seat(self.table_id, self.role, after, action)
         self.send({"type": "ok", "moves": moves})
         self.hub.push(self.table_id)
@@ -249,7 +251,7 @@ class Seat(tornado.websocket.WebSocketHandler):
             self.write_message(data, binary=True)
 
     def _words(self, err: TableError) -> str:
-        with speaking(self.code):
+        with i18n.wording(self.code):
             return str(err)
 
     def on_close(self) -> None:

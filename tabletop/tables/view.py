@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from .. import i18n, records
 from ..locale import t
@@ -18,14 +16,6 @@ from .table import SPECTATOR, Table
 BOARDS_KEPT = 512
 #: How many of the last actions the page lists.
 LOG = 8
-
-
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Word every text in language ``code`` for a while (one language setting serves the whole
-    process; the server is one thread, so a reader's texts are worded in one go)."""
-    with i18n.wording(code):
-        yield
 
 
 class Boards:
@@ -40,7 +30,7 @@ class Boards:
         if key in self._drawn:
             self._drawn.move_to_end(key)
             return self._drawn[key]
-        with speaking(code):
+        with i18n.wording(code):
             svg = table.kind.scene(table.game).to_svg(clickable=True)
         drawn = self._drawn[key] = (svg, zlib.compress(svg.encode("utf-8"), 6))
         while len(self._drawn) > self.kept:
@@ -75,7 +65,7 @@ def actions(table: Table, role: int | str) -> list[dict]:
 def state(table: Table, role: int | str, code: str) -> dict:
     """The state message for one page (without the board, sent beside it)."""
     game = table.game
-    with speaking(code):
+    with i18n.wording(code):
         message = {"type": "state", "table": table.id, "game": table.kind.name,
                    "seat": None if role == SPECTATOR else role, "moves": table.moves,
                    "current": game.current, "over": game.over, "status": status(table, role),
@@ -87,4 +77,4 @@ def state(table: Table, role: int | str, code: str) -> dict:
     return message
 
 
-__all__ = ["Boards", "speaking", "state", "status", "actions"]
+__all__ = ["Boards", "state", "status", "actions"]
