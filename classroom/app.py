@@ -36,6 +36,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from tabletop.i18n import ENVIRONMENT, FALLBACK, LANGUAGES, Catalogue, direction
+from tabletop.tables import jupyter as tables_jupyter
 
 from . import arrival, lessons
 from .kernels import PAGE_OWNER, ServerFull
@@ -164,7 +165,16 @@ class ClassroomVoila(Voila):
         ours = {**CLOSED, TornadoVoilaHandler: ClassroomVoilaHandler, VoilaLoginHandler: arrival.SignIn}
         routes = [(route[0], ours.get(route[1], route[1]), *route[2:]) for route in super().init_handlers()
                   if route[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)]
-        return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + routes
+        return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + \
+            self.table_routes() + routes
+
+    def table_routes(self) -> list[tuple]:
+        """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): behind the
+        access code like every page here; a seat's link carries the code as the class link does."""
+        public = self.class_link().split("?")[0]
+        return tables_jupyter.mount(self.app.settings, self.base_url, f"http://127.0.0.1:{self.port}{self.base_url}",
+                                    sign_in=True, public=f"{public}{tables_jupyter.PREFIX}",
+                                    query=f"?token={self.token}" if self.token else "")
 
     def class_link(self) -> str:
         host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()

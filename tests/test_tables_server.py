@@ -50,6 +50,11 @@ class Serving:
                                               headers={"Content-Type": "application/json"})
         return json.loads(reply.body)
 
+    async def post(self, path: str, asked: dict) -> tuple[int, dict]:
+        reply = await AsyncHTTPClient().fetch(self.url(path), method="POST", body=json.dumps(asked),
+                                              headers={"Content-Type": "application/json"}, raise_error=False)
+        return reply.code, json.loads(reply.body)
+
     async def open(self, made: dict, link: str | None, lang: str = "en") -> Client:
         client = await Client.open(f"ws://127.0.0.1:{self.port}/t/{made['id']}/ws?lang={lang}",
                                    link.split("#", 1)[1] if link else None)
@@ -236,4 +241,33 @@ def test_the_http_side_offers_nothing_but_its_routes(tmp_path):
             assert page.code == 200 and 'dir="rtl"' in html and "://" not in html and " src=" not in html
             assert "default-src 'none'" in page.headers["Content-Security-Policy"]
             assert len(page.body) < 8000
+    run(go())
+
+
+def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path):
+    async def go():
+        async with Serving(str(tmp_path / "t.sqlite")) as serving:
+            made = await serving.create(game="azul", players=2)
+            seats = [await serving.open(made, link) for link in made["seats"]]
+            watcher = await serving.open(made, made["spectator"])
+            await play(seats, watcher, random.Random(3), moves=4)
+            hand = f"/tables/{made['id']}/computer"
+            for asked, error in (({"host": secret(made["spectator"]), "seat": 1}, "not_host"),
+                                 ({"host": secret(made["seats"][1]), "seat": 1}, "not_host"),
+                                 ({"host": made["host"], "seat": 5}, "bad_computer_seat"),
+                                 ({"host": made["host"], "seat": 1, "computer": "os.system"}, "bad_computer"),
+                                 ({"host": made["host"], "seat": 1, "also": 1}, "bad_message")):
+                code, answer = await serving.post(hand, asked)
+                assert (code, answer["error"]) == (400, error) and answer["message"]
+            assert (await serving.post("/tables/nope/computer", {"host": made["host"], "seat": 1}))[0] == 400
+            assert serving.tables.get(made["id"]).seats == [None, None]
+            seats[1].close()  # that player went away
+            assert (await serving.post(hand, {"host": made["host"], "seat": 1}))[0] == 200
+            handed = await watcher.until(lambda m: m.get("type") == "state" and m["computers"] == [1])
+            await play([seats[0], None], watcher, random.Random(4))
+            assert watcher.state["over"] and handed["moves"] >= 4
+            again = await serving.open(made, made["seats"][1])  # the old link now only watches
+            assert again.state["actions"] == [] and again.state["computers"] == [1]
+            again.move("anything", after=again.state["moves"])
+            assert (await reply(again))["error"] in ("over", "computer_seat")
     run(go())
