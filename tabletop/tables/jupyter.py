@@ -117,7 +117,7 @@ def mount(settings: dict, base_url: str, local_url: str, *, sign_in: bool, publi
     tables are (``local_url``: this server as its kernels reach it) and the kernels' key."""
     tables = tables or Tables(database())
     hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public, query=query)
-    key = secrets.token_urlsafe(24)
+    key = os.environ.get(ENV_KEY) or secrets.token_urlsafe(24)  # a spawner (or a test) may choose it
     settings.update(tables_key=key, tables_sign_in=sign_in, tables_hub=hub)
     os.environ[ENV_URL] = f"{local_url.rstrip('/')}/{PREFIX}"
     os.environ[ENV_KEY] = key
