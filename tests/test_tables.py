@@ -284,6 +284,7 @@ def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
     assert table.game.to_dict() == before and table.seats == [None, None]
     tables.hand(made.id, made.host, 1)
     refused("already_computer", tables.hand, made.id, made.host, 1)
+    refused("no_human", tables.hand, made.id, made.host, 0)  # the computer does not play alone
     assert state(table, 1, "en")["computers"] == [1] and state(table, 1, "en")["actions"] == []
     tables.close()
     tables = Tables(path)  # the hand-over is stored: a restarted server keeps it

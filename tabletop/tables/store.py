@@ -167,7 +167,8 @@ class Tables:
     def hand(self, table_id: object, host: object, seat: object, computer: object = "strong") -> None:
         """The host hands a human seat (whose player went away) to the computer player ``computer``;
         from then on that seat's link only watches. ``TableError`` (and no change) for a wrong host
-        secret, a seat that is not a person's, or a player the computer does not have."""
+        secret, a seat that is not a person's, the last person's seat, or a player the computer
+        does not have."""
         table = self.get(table_id)
         row = self.db.execute("SELECT secret FROM hosts WHERE table_id = ?", (table.id,)).fetchone()
         if not isinstance(host, str) or row is None or not hmac.compare_digest(digest(host), row[0]):
@@ -181,6 +182,8 @@ class Tables:
             raise TableError("already_computer", seat=seat + 1)
         if table.game.over:
             raise TableError("over")
+        if sum(computer is None for computer in table.seats) == 1:  # as at the start: one person at least
+            raise TableError("no_human")
         now = self.clock()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
