@@ -126,6 +126,17 @@ def browser(playwright):
     chromium.close()
 
 
+def click_place(place) -> None:
+    """Click a keyed shape of a board: the click event goes to the shape itself, as a pointer landing on
+    it sends it, and the board's own handler takes it from there (the same path as a learner's click).
+
+    Not a click by coordinates: a cell is several shapes with one key (hex, token, cube) lying on one
+    another, and in CI a page whose layout was still moving under load (an output above growing, a
+    font arriving) took a click at the shape's old centre somewhere beside the board.
+    """
+    place.dispatch_event("click")
+
+
 class Watched:
     """A page whose console errors, failed local requests and outside requests are recorded."""
 
