@@ -27,13 +27,13 @@ HANG = 240  # seconds: a test that waits longer than this has hung
 class Serving:
     """A table server on a free port of 127.0.0.1 over the database ``path``."""
 
-    def __init__(self, path: str, limits: Limits | None = None):
-        self.path, self.limits = path, limits
+    def __init__(self, path: str, limits: Limits | None = None, **options):
+        self.path, self.limits, self.options = path, limits, options
 
     async def __aenter__(self) -> Serving:
         self.tables = Tables(self.path)
         sock, self.port = bind_unused_port()
-        self.server = HTTPServer(make_app(self.tables, self.limits))
+        self.server = HTTPServer(make_app(self.tables, self.limits, **self.options))
         self.server.add_sockets([sock])
         return self
 
@@ -270,4 +270,28 @@ def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path):
             assert again.state["actions"] == [] and again.state["computers"] == [1]
             again.move("anything", after=again.state["moves"])
             assert (await reply(again))["error"] in ("over", "computer_seat")
+    run(go())
+
+
+def test_behind_jupyterhubs_proxy_with_a_key_for_making_tables(tmp_path):
+    """As a JupyterHub service: every route under the service's prefix, and making a table needs
+    the key the hub gives the students' servers (docs/tables.md)."""
+    async def go():
+        prefix = "/services/tables"
+        async with Serving(str(tmp_path / "t.sqlite"), prefix=prefix, key="school-key",
+                           public="https://hub.school.example/services/tables") as serving:
+            code, answer = await serving.post(f"{prefix}/tables", {"game": "azul"})
+            assert (code, answer["error"]) == (403, "sign_in")
+            reply_ = await AsyncHTTPClient().fetch(
+                serving.url(f"{prefix}/tables"), method="POST", body='{"game": "azul"}',
+                headers={"Content-Type": "application/json", "X-Tables-Key": "school-key"})
+            made = json.loads(reply_.body)
+            assert made["seats"][0].startswith(f"https://hub.school.example/services/tables/t/{made['id']}#")
+            assert (await AsyncHTTPClient().fetch(serving.url("/tables"), method="POST", body="{}",
+                                                  raise_error=False)).code == 404
+            page = await Client.open(f"ws://127.0.0.1:{serving.port}{prefix}/t/{made['id']}/ws",
+                                     secret(made["seats"][0]))
+            await page.state_after(0)
+            page.move(page.state["actions"][0]["text"])
+            assert (await reply(page))["type"] == "ok"
     run(go())

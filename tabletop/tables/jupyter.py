@@ -114,13 +114,18 @@ def mount(settings: dict, base_url: str, local_url: str, *, sign_in: bool, publi
           query: str = "", tables: Tables | None = None) -> list[tuple]:
     """The table routes under ``<base_url>tables``, for a Jupyter application with ``settings``;
     puts in this process's environment (inherited by every kernel it starts later) where the
-    tables are (``local_url``: this server as its kernels reach it) and the kernels' key."""
+    tables are (``local_url``: this server as its kernels reach it) and the kernels' key, unless
+    the environment names a shared table server already."""
     tables = tables or Tables(database())
     hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public, query=query)
-    key = os.environ.get(ENV_KEY) or secrets.token_urlsafe(24)  # a spawner (or a test) may choose it
+    # A school's JupyterHub may point every kernel at its shared table server (docs/tables.md): then
+    # the kernels keep that one, and this server's tables take a key of their own.
+    shared = os.environ.get(ENV_URL)
+    key = (None if shared else os.environ.get(ENV_KEY)) or secrets.token_urlsafe(24)
     settings.update(tables_key=key, tables_sign_in=sign_in, tables_hub=hub)
-    os.environ[ENV_URL] = f"{local_url.rstrip('/')}/{PREFIX}"
-    os.environ[ENV_KEY] = key
+    if not shared:
+        os.environ[ENV_URL] = f"{local_url.rstrip('/')}/{PREFIX}"
+        os.environ[ENV_KEY] = key
     return routes(hub, f"{base_url.rstrip('/')}/{PREFIX}", HANDLERS)
 
 

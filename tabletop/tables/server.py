@@ -13,6 +13,7 @@ the ones below, shipped inline from the package (no file is served from disk, no
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 import time
@@ -56,8 +57,12 @@ class Hub:
     """The tables and the pages open at each: pushes every move to every page of its table, and
     lets the computer seats play (thinking in a worker thread, on a copy of the game)."""
 
-    def __init__(self, tables: Tables, limits: Limits, *, public: str | None = None, query: str = ""):
+    def __init__(self, tables: Tables, limits: Limits, *, public: str | None = None, query: str = "",
+                 key: str = ""):
         self.tables, self.limits = tables, limits
+        # When set, making a table needs this key in the ``X-Tables-Key`` header (a school's server,
+        # whose lobbies get it from their environment): no one else fills the server with tables.
+        self.key = key
         # The links handed out: ``public`` (the address the players' devices reach, e.g. the class
         # network's) else the address the table was asked at; ``query`` goes before the secret
         # (the classroom's access code, so that a link signs a device in as the class link does).
@@ -152,6 +157,9 @@ class CreateHandler(JsonPost):
     FIELDS = frozenset({"game", "players", "options", "computers"})
 
     def post(self) -> None:
+        sent = self.request.headers.get("X-Tables-Key", "")
+        if self.hub.key and not hmac.compare_digest(sent.encode(), self.hub.key.encode()):
+            return self.refuse(TableError("sign_in"), 403)
         try:
             asked = self.asked()
             with i18n.wording(_language(self)):
@@ -318,10 +326,12 @@ def routes(hub: Hub, prefix: str = "", handlers: dict | None = None) -> list[tup
     ]
 
 
-def make_app(tables: Tables, limits: Limits | None = None) -> tornado.web.Application:
-    """The table server on its own (``python -m tabletop.tables``)."""
-    hub = Hub(tables, limits or Limits())
-    return tornado.web.Application(routes(hub), hub=hub)
+def make_app(tables: Tables, limits: Limits | None = None, *, prefix: str = "", public: str | None = None,
+             key: str = "") -> tornado.web.Application:
+    """The table server on its own (``python -m tabletop.tables``), its routes under ``prefix``
+    (behind JupyterHub's proxy: ``/services/tables``), its links starting with ``public``."""
+    hub = Hub(tables, limits or Limits(), public=public, key=key)
+    return tornado.web.Application(routes(hub, prefix), hub=hub)
 
 
 __all__ = ["make_app", "routes", "HANDLERS", "Limits", "Hub"]
