@@ -180,9 +180,10 @@ class SeatLink:
 class LobbyModel:
     """A table's setup, then the table: what the lobby widget shows and what its controls call."""
 
-    def __init__(self, service=None):
+    def __init__(self, service=None, *, game: str = "harmonies", players: int = 2):
         self.service = service if service is not None else connect()
-        self.game, self.players = "harmonies", 2
+        self.game, self.players = (game, players) if game in GAMES and players in GAMES[game].players \
+            else ("harmonies", 2)
         self.options: dict = {}
         self.computers: dict[int, str] = {}
         self.made: dict | None = None

@@ -28,10 +28,11 @@ def _option_label(name: str, value) -> str:
 
 
 class Lobby(Localised, w.VBox):
-    """A table for friends from a notebook: ``Lobby()`` (see the module's text)."""
+    """A table for friends from a notebook: ``Lobby(game="azul", players=3)`` (see the module's text);
+    ``service`` is where the tables are (default: this kernel's Jupyter server, ``lobby.connect``)."""
 
-    def __init__(self, service=None):
-        self.model = LobbyModel(service)
+    def __init__(self, service=None, *, game: str = "harmonies", players: int = 2):
+        self.model = LobbyModel(service, game=game, players=players)
         self.game = w.Dropdown(layout=w.Layout(width="auto"))
         self.players = w.Dropdown(layout=w.Layout(width="auto"))
         self.option_menus: dict[str, w.Dropdown] = {}
