@@ -20,7 +20,7 @@ from test_tables_server import HANG, reply  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
 from tabletop.tables.client import Client  # noqa: E402
-from tabletop.tables.lobby import InProcess, LobbyModel, Refused, Remote  # noqa: E402
+from tabletop.tables.lobby import InProcess, LobbyModel, Nowhere, Refused, Remote  # noqa: E402
 from tabletop.tables.widget import Lobby  # noqa: E402
 
 
@@ -110,3 +110,12 @@ def test_the_lobby_widget_speaks_every_language(code):
         assert "tables." not in words and "{" not in lobby.model.status()
         assert lobby.model.status() and lobby.game.description and lobby.message
         lobby.close()
+
+
+def test_without_a_table_server_the_lobby_says_how_to_get_one(monkeypatch):
+    monkeypatch.delenv("TABLETOP_TABLES_URL", raising=False)
+    lobby = Lobby()
+    assert isinstance(lobby.model.service, Nowhere)
+    lobby.model.create()
+    assert lobby.model.made is None and "make serve" in lobby.message and lobby.table.children == ()
+    lobby.close()

@@ -5,7 +5,16 @@ SQLite and rebuilds them after a restart, ``games`` says what a table needs of e
 ``server`` (tornado) serves the seat pages and their websockets. See docs/tables.md.
 """
 
-from .store import Created, Tables
 from .table import SPECTATOR, Table, TableError
 
 __all__ = ["Tables", "Created", "Table", "TableError", "SPECTATOR"]
+
+
+def __getattr__(name: str):
+    """``Tables`` and ``Created`` on first use: the store needs sqlite3, which a browser's Python
+    (JupyterLite) may lack, and a notebook's lobby imports this package without needing the store."""
+    if name in ("Tables", "Created"):
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(name)

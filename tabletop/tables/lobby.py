@@ -4,8 +4,9 @@ seat to the computer, and the game as a spectator sees it. ``widget.Lobby`` show
 drive it directly.
 
 It speaks to a table server through a *service*: ``Remote`` (the server this notebook's kernel
-was started by, the classroom's or Lab's, or any table server's address) or ``InProcess`` (a
-``Tables`` of this process: for the tests, and to try the lobby without a server). A refusal, from
+was started by, the classroom's or Lab's, or any table server's address), ``InProcess`` (a
+``Tables`` of this process: for the tests; its links lead nowhere) or ``Nowhere`` (no server: the
+lobby says how to get one). A refusal, from
 the lobby's own checks or from the server, becomes the lobby's message, never an exception.
 """
 
@@ -18,8 +19,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import segno
 
 from .. import i18n
 from ..locale import t
@@ -163,9 +162,26 @@ class InProcess:
             self._watchers[table_id](state(table, SPECTATOR, code), self.boards.get(table, code)[0])
 
 
-def connect() -> Remote | InProcess:
-    """The table server of the Jupyter server this kernel runs in, else tables of this process."""
-    return Remote.from_environment() or InProcess()
+class Nowhere:
+    """No table server: what a kernel outside the classroom server and JupyterLab's extension has
+    (a plain ``jupyter lab``, the JupyterLite site). Every request says how to get one."""
+
+    def create(self, asked: dict) -> dict:
+        raise TableError("no_server_here")
+
+    def hand(self, table_id: str, host: str, seat: int, computer: str) -> None:
+        raise TableError("no_server_here")
+
+    def watch(self, made: dict, on_state: OnState) -> None:
+        """Nothing to follow."""
+
+    def stop(self, table_id: str) -> None:
+        """Nothing followed."""
+
+
+def connect() -> Remote | Nowhere:
+    """The table server of the Jupyter server this kernel runs in (``make serve``, ``make lab``)."""
+    return Remote.from_environment() or Nowhere()
 
 
 # --- the lobby ------------------------------------------------------------------------------------
@@ -319,8 +335,14 @@ class LobbyModel:
 
 
 def qr_svg(link: str) -> str:
-    """The link as a QR code, an inline SVG that scales to its box."""
+    """The link as a QR code, an inline SVG that scales to its box ("" where segno is missing: the
+    link alone)."""
+    try:
+        import segno
+    except ImportError:
+        return ""
     return segno.make(link, error="m").svg_inline(omitsize=True)
 
 
-__all__ = ["LobbyModel", "Remote", "InProcess", "Refused", "SeatLink", "connect", "qr_svg", "PERSON"]
+__all__ = ["LobbyModel", "Remote", "InProcess", "Nowhere", "Refused", "SeatLink", "connect", "qr_svg",
+           "PERSON"]
