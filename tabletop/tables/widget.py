@@ -164,7 +164,8 @@ class Lobby(Localised, w.VBox):
             if seat.link is None:
                 rows.append(w.HTML(html(f"{title} {escape(t(f'tables.lobby.computer.{seat.computer}'))}")))
                 continue
-            hand = w.Button(description=t("tables.lobby.hand"), icon="desktop", layout=w.Layout(width="auto"),
+            hand = w.Button(description=t("tables.lobby.hand"), icon="desktop",
+                            layout=w.Layout(width="auto", flex="0 0 auto"),
                             disabled=over)
             hand.on_click(lambda _b, n=seat.seat: self.model.hand(n))
             rows.append(w.HBox([self._link(title, seat.link), hand]))

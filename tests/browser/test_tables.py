@@ -141,3 +141,29 @@ def test_two_players_and_a_projector_play_a_whole_game(server, contexts):
     assert projector.page.evaluate("() => st.winners.length") >= 1
     for watched in (*players, projector, tablet):
         watched.assert_clean()
+
+
+def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
+    """The "Play with friends" lesson in the classroom: its lobby (a lesson's kernel, speaking to its
+    own server with the key the server gave it) makes a table whose links a phone opens; a move on
+    the phone shows in the lobby."""
+    teacher = contexts("lobby", f"{server.url}/voila/render/en/azul-lessons/22-play-with-friends.ipynb"
+                                f"?token={CODE}")
+    lobby = teacher.page.locator(".tabletop-lobby")
+    lobby.get_by_role("button", name=texts.entry("tables.lobby.create", "en")).click()
+    links = lobby.locator('a[href*="/tables/t/"]')
+    links.nth(2).wait_for()  # two seats and the spectators
+    seat_link, spectator_link = links.nth(0).get_attribute("href"), links.nth(2).get_attribute("href")
+    assert f"?token={CODE}#" in seat_link and spectator_link.split("#")[0] == seat_link.split("#")[0]
+    assert lobby.locator("svg").count() >= 3  # a QR code for each link
+    waiting = texts.entry("tables.page.waiting", "en")
+    lobby.get_by_text(waiting.format(seat=1)).wait_for()
+
+    phone = contexts("phone", seat_link)
+    wait_moves(phone.page, 0)
+    choose(phone.page)
+    wait_moves(phone.page, 1)
+    lobby.get_by_text(waiting.format(seat=2)).wait_for()  # the lobby saw the move
+    lobby.locator(".tabletop-svg svg").first.wait_for()  # and shows the board
+    phone.assert_clean()
+    teacher.assert_clean()
