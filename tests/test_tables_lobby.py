@@ -119,3 +119,31 @@ def test_without_a_table_server_the_lobby_says_how_to_get_one(monkeypatch):
     lobby.model.create()
     assert lobby.model.made is None and "make serve" in lobby.message and lobby.table.children == ()
     lobby.close()
+
+
+def test_the_lobby_follows_its_table_across_a_server_restart(tmp_path):
+    port, db = _free_port(), tmp_path / "t.sqlite"
+    command = [sys.executable, "-m", "tabletop.tables", "--port", str(port), "--db", str(db)]
+    first = Server(command, port, ready_path="/t/ready")
+
+    async def go():
+        nonlocal first
+        model = LobbyModel(Remote(first.url))
+        seen = Seen(model)
+        model.choose_game("harmonies")
+        model.create()
+        await seen.until(lambda s: s["moves"] == 0)
+        first.stop()
+        first = Server(command, port, ready_path="/t/ready")  # the same file: the table is there
+        page = await Client.open(f"ws://127.0.0.1:{port}/t/{model.made['id']}/ws",
+                                 model.made["seats"][0].split("#")[1])
+        mine = await page.state_after(0)
+        page.move(mine["actions"][0]["text"])
+        assert (await reply(page))["type"] == "ok"
+        await seen.until(lambda s: s["moves"] == 1)  # the lobby came back by itself
+        page.close()
+        model.new_table()
+    try:
+        run_apart(asyncio.wait_for(go(), HANG))
+    finally:
+        first.stop()

@@ -295,3 +295,24 @@ def test_behind_jupyterhubs_proxy_with_a_key_for_making_tables(tmp_path):
             page.move(page.state["actions"][0]["text"])
             assert (await reply(page))["type"] == "ok"
     run(go())
+
+
+def test_a_page_without_lang_speaks_the_browsers_language(tmp_path):
+    async def go():
+        async with Serving(str(tmp_path / "t.sqlite")) as serving:
+            made = await serving.create(game="azul", players=2)
+            asked = {"Accept-Language": "vi-VN,vi;q=0.9,en;q=0.5"}
+            page = await AsyncHTTPClient().fetch(serving.url(f"/t/{made['id']}"), headers=asked)
+            assert '<html lang="vi"' in page.body.decode()
+            other = await AsyncHTTPClient().fetch(serving.url(f"/t/{made['id']}"),
+                                                  headers={"Accept-Language": "de-DE,de"})
+            assert '<html lang="en"' in other.body.decode()
+            from tornado.httpclient import HTTPRequest
+
+            ws = f"ws://127.0.0.1:{serving.port}/t/{made['id']}/ws"
+            phone = await Client.open(HTTPRequest(ws, headers={"Accept-Language": "fa-IR,fa"}),
+                                      secret(made["seats"][0]))
+            english = await serving.open(made, made["seats"][0])
+            seen = await phone.state_after(0)
+            assert seen["status"] != english.state["status"] and "seat" not in seen["status"].lower()
+    run(go())

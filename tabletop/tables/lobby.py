@@ -95,21 +95,31 @@ class Remote:
         secret = made["spectator"].split("#", 1)[1]
 
         async def follow() -> None:
+            """The spectators' page of the table, again after a lost connection (a server restart
+            loses no move: the table comes back as it was), waiting longer each time."""
             from tornado.httpclient import HTTPClientError, HTTPRequest
 
-            try:
-                client = await Client.open(HTTPRequest(socket, headers={KEY_HEADER: self.key}), secret)
-            except (OSError, HTTPClientError):
-                return
-            try:
-                while True:
-                    message = await client.next()
-                    if message.get("type") == "state":
-                        on_state(message, client.svg)
-            except (Closed, OSError):  # the server went away: the last state stays shown
-                return
-            finally:
-                client.close()
+            wait = 0.5
+            while True:
+                try:
+                    client = await Client.open(HTTPRequest(socket, headers={KEY_HEADER: self.key}), secret)
+                except (OSError, HTTPClientError):
+                    client = None
+                if client is not None:
+                    try:
+                        while True:
+                            message = await client.next()
+                            if message.get("type") == "state":
+                                wait = 0.5
+                                on_state(message, client.svg)
+                                if message["over"]:
+                                    return
+                    except (Closed, OSError):  # the server went away: the last state stays shown
+                        pass
+                    finally:
+                        client.close()
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, 8.0)
 
         self._watchers[made["id"]] = loop.create_task(follow())
 

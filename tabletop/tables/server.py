@@ -49,8 +49,16 @@ class Limits:
 
 
 def _language(handler: tornado.web.RequestHandler) -> str:
-    code = handler.get_query_argument("lang", "en")
-    return code if code in LANGUAGES else "en"
+    """``?lang=`` if it is one of ours, else the first of ours the browser asks for (its
+    ``Accept-Language``: a friend's phone in Persian opens its seat in Persian), else English."""
+    code = handler.get_query_argument("lang", None)
+    if code in LANGUAGES:
+        return code
+    for part in handler.request.headers.get("Accept-Language", "")[:200].split(","):
+        asked = part.split(";")[0].strip().lower()[:2]
+        if asked in LANGUAGES:
+            return asked
+    return "en"
 
 
 class Hub:
@@ -200,6 +208,7 @@ class PageHandler(tornado.web.RequestHandler):
                         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
                         "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'")
         self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Vary", "Accept-Language")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.write(page.html(_language(self)))
 
