@@ -165,5 +165,13 @@ def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
     wait_moves(phone.page, 1)
     lobby.get_by_text(waiting.format(seat=2)).wait_for()  # the lobby saw the move
     lobby.locator(".tabletop-svg svg").first.wait_for()  # and shows the board
+    # Seat 2 never came: the host gives it to the computer, which plays at once; the phone moves again.
+    lobby.get_by_role("button", name=texts.entry("tables.lobby.hand", "en")).nth(1).click()
+    lobby.get_by_text(texts.entry("tables.lobby.handed", "en").format(seat=2)).wait_for()
+    wait_moves(phone.page, 2)
+    assert phone.page.evaluate("() => [st.current, st.computers]") == [0, [1]]
+    seat_2 = " ".join((texts.entry("tables.lobby.seat", "en").format(seat=2),
+                       texts.entry("tables.lobby.computer.strong", "en")))
+    lobby.get_by_text(seat_2, exact=True).wait_for()  # its row names the computer, no link any more
     phone.assert_clean()
     teacher.assert_clean()
