@@ -6,6 +6,7 @@ is for a message or an answer."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import sys
@@ -22,6 +23,11 @@ from test_tables_server import play, reply  # noqa: E402
 from classroom.student import Student  # noqa: E402
 from tabletop.tables.client import Client, Closed  # noqa: E402
 from tabletop.tables.jupyter import KEY_HEADER  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("lab", ROOT / "tools" / "lab.py")
+lab_tool = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lab_tool)
 
 CODE = "pear7plum"
 KEY = "kernel-key-of-this-test"
@@ -50,7 +56,7 @@ def lab(tmp_path_factory):
                    str(BIN / "jupyter"), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
                    f"--port={port}",
                    f"--ServerApp.token={LAB_TOKEN}", f"--ServerApp.root_dir={folder}",
-                   "--ServerApp.jpserver_extensions=tabletop.tables.jupyter=True", "--LabApp.news_url=",
+                   lab_tool.EXTENSION, "--LabApp.news_url=",  # as make lab names the extension
                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"], port, "/login")
     yield proc
     proc.stop()
