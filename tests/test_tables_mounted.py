@@ -171,3 +171,14 @@ def test_in_jupyterlab_the_seat_links_need_no_lab_token_but_creating_does(lab):
         for student in (owner, friend, kernel):
             student.close()
     run_apart(go())
+
+
+LOOPBACK = "http://127.0.0.1:8866/"
+
+
+@pytest.mark.parametrize(("ip", "url"), [("127.0.0.1", LOOPBACK), ("0.0.0.0", LOOPBACK), ("", LOOPBACK),
+                                         ("::", LOOPBACK), ("192.168.1.20", "http://192.168.1.20:8866/")])
+def test_a_servers_kernels_reach_it_where_it_listens(ip, url):
+    from tabletop.tables.jupyter import local_url
+
+    assert local_url(ip, 8866, "/") == url

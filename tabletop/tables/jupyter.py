@@ -18,8 +18,10 @@ The kernels learn where the tables are from ``TABLETOP_TABLES_URL`` (a loopback 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import os
 import secrets
+import socket
 import sys
 from pathlib import Path
 from urllib.parse import urlencode
@@ -43,6 +45,33 @@ def database() -> str:
     """Where the tables are kept: ``TABLETOP_TABLES_DB``, else beside the environment's own
     settings (never inside the folder of lessons that a server serves)."""
     return os.environ.get(ENV_DB) or str(Path(sys.prefix) / "tables.sqlite")
+
+
+def is_loopback(host: str) -> bool:
+    """An address of this machine only (then no other device can open a link to it)."""
+    if host in ("", "localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (a UDP connect sends no packet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+def local_url(ip: str, port: int, base_url: str) -> str:
+    """The server at ``ip`` as its own kernels reach it: on 127.0.0.1 when it listens there (or
+    everywhere), else at the one address it listens on."""
+    wildcard = ip in ("", "0.0.0.0", "::", "*") or is_loopback(ip)
+    return f"http://{'127.0.0.1' if wildcard else ip}:{port}{base_url}"
 
 
 class Guarded(JupyterHandler):
@@ -137,10 +166,16 @@ def _jupyter_server_extension_points() -> list[dict]:
 
 def _load_jupyter_server_extension(serverapp) -> None:
     app = serverapp.web_app
-    handlers = mount(app.settings, app.settings.get("base_url", "/"), serverapp.connection_url,
-                     sign_in=False)
+    base_url = app.settings.get("base_url", "/")
+    public = None  # this machine only: the links say the address a table was asked at
+    if not is_loopback(serverapp.ip):  # Lab on the network: links that friends' devices reach
+        host = serverapp.ip if serverapp.ip not in ("0.0.0.0", "::", "*") else lan_address()
+        public = f"http://{host}:{serverapp.port}{base_url.rstrip('/')}/{PREFIX}"
+    handlers = mount(app.settings, base_url, local_url(serverapp.ip, serverapp.port, base_url),
+                     sign_in=False, public=public)
     app.add_handlers(".*$", handlers)
     serverapp.log.info("tables for friends at %s%s/", serverapp.connection_url, PREFIX)
 
 
-__all__ = ["mount", "HANDLERS", "database", "PREFIX", "KEY_HEADER", "ENV_URL", "ENV_KEY", "ENV_DB"]
+__all__ = ["mount", "is_loopback", "lan_address", "local_url", "HANDLERS", "database", "PREFIX", "KEY_HEADER",
+           "ENV_URL", "ENV_KEY", "ENV_DB"]
