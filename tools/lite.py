@@ -173,19 +173,28 @@ def closure(lock: dict, names: list[str]) -> set[str]:
 
 # --- build: no network from here on ------------------------------------------------------------------
 
-def build(out: Path, cache: Path, offline: bool) -> None:
+def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "notebooks",
+          project: bool = True, extensions: tuple[str, ...] = EXTENSIONS,
+          preload: list[str] | None = None) -> None:
+    """The site of ``lessons`` into ``out``. The defaults make the project's site; with
+    ``project=False``, the kernel's extension only and no ``preload``, it is JupyterLite as it comes
+    (``benchmarks/lite_start.py`` measures ours beside it)."""
     missing = inputs_missing(cache, offline)
     if missing:
         raise SystemExit(f"run 'python tools/lite.py fetch{' --offline' if offline else ''}' first: "
                          f"missing {', '.join(missing)}")
+    if preload is None and project:
+        preload = [*KERNEL, *LESSONS]
     with tempfile.TemporaryDirectory(prefix="lite-") as tmp:
         tmp = Path(tmp)
         lite_dir = tmp / "lite"
         wheels = lite_dir / WHEELS
         wheels.mkdir(parents=True)
-        project_wheel(wheels, tmp / "source")
+        if project:
+            project_wheel(wheels, tmp / "source")
         for wheel in (cache / "wheels").glob("*.whl"):
-            shutil.copy2(wheel, wheels)
+            if project or wheel_key(wheel)[0] in KERNEL:  # without the lessons' wheels, the kernel's
+                shutil.copy2(wheel, wheels)
         for wheel in extension_dir(KERNEL_EXTENSION).glob("static/pypi/*.whl"):
             if "widgetsnbextension-3" not in wheel.name:  # ipywidgets 8 goes with the 4.x stand-in
                 shutil.copy2(wheel, wheels)
@@ -200,12 +209,12 @@ def build(out: Path, cache: Path, offline: bool) -> None:
         lock = site_lock(pyodide_lock, wheels, offline)
         (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
         contents = lite_dir / "lessons"
-        copy_lessons(ROOT / "notebooks", contents)
-        write_config(lite_dir, offline, [*KERNEL, *LESSONS])
+        copy_lessons(lessons, contents)
+        write_config(lite_dir, offline, preload or [])
         build_config = {"LiteBuildConfig": {
             "contents": [str(contents)], "output_dir": str(tmp / "site"), "no_sourcemaps": True,
             # Only the extensions the lessons use, not every one this environment has (Voila's ...).
-            "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS],
+            "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in extensions],
         }}
         (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
         jupyter = TOOLS / "bin" / "jupyter"
@@ -309,7 +318,10 @@ def copy_lessons(notebooks: Path, dest: Path) -> None:
 
 
 def write_config(lite_dir: Path, offline: bool, preload: list[str]) -> None:
-    kernel = {"loadPyodideOptions": {"lockFileURL": f"./{WHEELS}/pyodide-lock.json", "packages": preload}}
+    options = {"lockFileURL": f"./{WHEELS}/pyodide-lock.json"}
+    if preload:
+        options["packages"] = preload
+    kernel = {"loadPyodideOptions": options}
     if offline:
         kernel["pyodideUrl"] = "./static/pyodide/pyodide.mjs"
         kernel["disablePyPIFallback"] = True
