@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -182,3 +183,26 @@ def test_a_servers_kernels_reach_it_where_it_listens(ip, url):
     from tabletop.tables.jupyter import local_url
 
     assert local_url(ip, 8866, "/") == url
+
+
+def test_the_kernels_learn_where_the_tables_are_unless_a_school_shares_one(monkeypatch):
+    from tabletop.tables import Tables
+    from tabletop.tables.jupyter import ENV_KEY, ENV_SHARED, ENV_URL, mount
+
+    for name in (ENV_URL, ENV_KEY, ENV_SHARED):  # set first, so that the test's end restores them
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    settings: dict = {}
+    routes = mount(settings, "/", "http://127.0.0.1:8866/", sign_in=True, tables=Tables())
+    assert [r[0] for r in routes][0] == "/tables/tables"
+    assert os.environ[ENV_URL] == "http://127.0.0.1:8866/tables"
+    assert os.environ[ENV_KEY] == settings["tables_key"] and len(settings["tables_key"]) > 20
+    monkeypatch.setenv(ENV_URL, "http://127.0.0.1:8888/tables")  # inherited from a terminal of Lab's
+    mount(settings, "/", "http://127.0.0.1:8866/", sign_in=True, tables=Tables())
+    assert os.environ[ENV_URL] == "http://127.0.0.1:8866/tables"
+    monkeypatch.setenv(ENV_URL, "http://127.0.0.1:8870/services/tables")  # the school's, on purpose
+    monkeypatch.setenv(ENV_KEY, "school-key")
+    monkeypatch.setenv(ENV_SHARED, "1")
+    mount(settings, "/user/ana/", "http://127.0.0.1:9000/user/ana/", sign_in=False, tables=Tables())
+    assert os.environ[ENV_URL] == "http://127.0.0.1:8870/services/tables"
+    assert os.environ[ENV_KEY] == "school-key" != settings["tables_key"]

@@ -37,8 +37,9 @@ from .table import TableError
 
 PREFIX = "tables"
 KEY_HEADER = "X-Tables-Key"
-ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC = ("TABLETOP_TABLES_URL", "TABLETOP_TABLES_KEY", "TABLETOP_TABLES_DB",
-                                        "TABLETOP_TABLES_PUBLIC")
+ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC, ENV_SHARED = (
+    "TABLETOP_TABLES_URL", "TABLETOP_TABLES_KEY", "TABLETOP_TABLES_DB", "TABLETOP_TABLES_PUBLIC",
+    "TABLETOP_TABLES_SHARED")
 
 
 def database() -> str:
@@ -139,21 +140,22 @@ class JupyterSeat(WebSocketMixin, Seat, Guarded):
 HANDLERS = {"create": JupyterCreate, "hand": JupyterHand, "page": JupyterPage, "seat": JupyterSeat}
 
 
-def mount(settings: dict, base_url: str, local_url: str, *, sign_in: bool, public: str | None = None,
+def mount(settings: dict, base_url: str, reach: str, *, sign_in: bool, public: str | None = None,
           query: str = "", tables: Tables | None = None) -> list[tuple]:
     """The table routes under ``<base_url>tables``, for a Jupyter application with ``settings``;
     puts in this process's environment (inherited by every kernel it starts later) where the
-    tables are (``local_url``: this server as its kernels reach it) and the kernels' key, unless
-    the environment names a shared table server already."""
+    tables are (``reach``: this server as its kernels reach it) and the kernels' key, unless the
+    environment names a shared table server (``TABLETOP_TABLES_SHARED``)."""
     tables = tables or Tables(database())
     hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public, query=query)
-    # A school's JupyterHub may point every kernel at its shared table server (docs/tables.md): then
-    # the kernels keep that one, and this server's tables take a key of their own.
-    shared = os.environ.get(ENV_URL)
+    # A school's JupyterHub may point every kernel at its shared table server (docs/tables.md): the
+    # kernels keep that one, and this server's own tables take a key of their own. (A URL alone may
+    # be inherited from another Jupyter server, a terminal of Lab's: this server's tables then win.)
+    shared = os.environ.get(ENV_SHARED) and os.environ.get(ENV_URL)
     key = (None if shared else os.environ.get(ENV_KEY)) or secrets.token_urlsafe(24)
     settings.update(tables_key=key, tables_sign_in=sign_in, tables_hub=hub)
     if not shared:
-        os.environ[ENV_URL] = f"{local_url.rstrip('/')}/{PREFIX}"
+        os.environ[ENV_URL] = f"{reach.rstrip('/')}/{PREFIX}"
         os.environ[ENV_KEY] = key
     return routes(hub, f"{base_url.rstrip('/')}/{PREFIX}", HANDLERS)
 
