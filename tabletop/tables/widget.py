@@ -10,6 +10,7 @@ server of its own Jupyter server; ``Lobby(Remote(url))`` speaks to another one.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as w
@@ -19,6 +20,7 @@ from ..localised import Localised, html
 from .games import COMPUTERS, GAMES
 from .lobby import PERSON, LobbyModel, qr_svg
 
+_FIXED_SIZE = re.compile(r'^<svg([^>]*?) width="[^"]*" height="[^"]*"')
 #: How the QR codes are shown: big enough to scan from a phone across a table.
 QR_STYLE = "width:9em;height:9em;background:#fff"
 
@@ -152,8 +154,10 @@ class Lobby(Localised, w.VBox):
             self._close_rows()
             self.table.children = [*self._rows(over), self.status, self.new_button]
         self.status.value = html(escape(model.status()))
-        board = f'<div class="tabletop-svg" style="max-width:640px">{model.svg}</div>'
-        self.board.value = board if model.svg else ""
+        # The board as wide as its box (up to 640 pixels), its height following: the drawing's own
+        # size is a big screen's.
+        svg = _FIXED_SIZE.sub(r'<svg\1 width="100%"', model.svg, count=1)
+        self.board.value = f'<div class="tabletop-svg" style="max-width:640px">{svg}</div>' if svg else ""
 
     def _rows(self, over: bool) -> list[w.Widget]:
         """One row per seat (its link and QR code, and the host's button; or the computer's name),
