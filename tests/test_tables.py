@@ -299,3 +299,16 @@ def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
         tables.move(made.id, made.seats[0], table.moves, random_move(tables, made.id, rng))
     refused("over", tables.hand, made.id, made.host, 0)
     assert records.replay(tables.record(made.id), CLASSES).over
+
+
+@pytest.mark.parametrize(("game", "first"), [("azul", 0), ("harmonies", 1)])
+def test_a_table_names_its_seats_as_the_games_own_pictures_do(game, first):
+    """Azul's boards say "player 0", Harmonies' "Player 1": the seat's page and its refusals agree."""
+    tables = Tables()
+    made = tables.create(game, 2, seed=1)
+    table = tables.get(made.id)
+    with wording("en"):
+        assert f"seat {first}." in state(table, 0, "en")["status"]
+        assert f"player {first}" in table.kind.scene(table.game).to_svg().lower()
+        error = refused("not_your_turn", tables.move, made.id, made.seats[1], 0, "x")
+        assert f"seat {first + 1}, and seat {first} is to play" in str(error)

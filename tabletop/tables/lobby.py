@@ -237,7 +237,15 @@ class LobbyModel:
         for listener in list(self.listeners):
             listener()
 
+    def _locked(self) -> bool:
+        """A table made: its setup is what it was made with (until "another table")."""
+        if self.made is not None:
+            self._say(t.lazy("tables.lobby.one_table"))
+        return self.made is not None
+
     def choose_game(self, name: object) -> None:
+        if self._locked():
+            return None
         if name not in GAMES:
             return self._say(TableError("unknown_game", game=repr(name), games=", ".join(GAMES)))
         self.game, self.options = name, {}
@@ -247,6 +255,8 @@ class LobbyModel:
         self._say("")
 
     def choose_players(self, players: object) -> None:
+        if self._locked():
+            return None
         kind = self.kind
         if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
             return self._say(TableError("bad_players", players=repr(players), low=kind.players[0],
@@ -256,6 +266,8 @@ class LobbyModel:
         self._say("")
 
     def choose_option(self, name: object, value: object) -> None:
+        if self._locked():
+            return None
         values = self.kind.options.get(name) if isinstance(name, str) else None
         if values is None:
             return self._say(TableError("unknown_option", option=repr(name),
@@ -268,6 +280,8 @@ class LobbyModel:
 
     def choose_computer(self, seat: object, computer: object) -> None:
         """Seat ``seat`` (from 0) played by the computer player ``computer``, or by a person (``PERSON``)."""
+        if self._locked():
+            return None
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             return self._say(TableError("bad_computer_seat", seat=repr(seat), players=self.players))
         if computer == PERSON:
@@ -303,7 +317,7 @@ class LobbyModel:
             self.service.hand(self.made["id"], self.made["host"], seat, computer)
         except (TableError, Refused) as refused:
             return self._say(refused)
-        self._say(t.lazy("tables.lobby.handed", seat=seat + 1))
+        self._say(t.lazy("tables.lobby.handed", seat=self.kind.seat(seat)))
 
     def new_table(self) -> None:
         """Back to the setup (the table goes on for its players; the lobby stops following it)."""
@@ -331,14 +345,14 @@ class LobbyModel:
         """Whose turn it is (or who won), the moves and the scores, in the language in force."""
         if self.state is None:
             return ""
-        state = self.state
+        state, name = self.state, self.kind.seat
         if state["over"]:
             lines = [t("tables.page.over"),
-                     t("tables.page.winners", seats=i18n.join_and(str(w + 1) for w in state["winners"]))]
+                     t("tables.page.winners", seats=i18n.join_and(str(name(w)) for w in state["winners"]))]
         else:
-            lines = [t("tables.page.waiting", seat=state["current"] + 1)]
+            lines = [t("tables.page.waiting", seat=name(state["current"]))]
         lines.append(t.count("tables.page.moves", state["moves"]))
-        scores = ", ".join(t("tables.lobby.score", seat=n + 1, points=points)
+        scores = ", ".join(t("tables.lobby.score", seat=name(n), points=points)
                            for n, points in enumerate(state["scores"]))
         lines.append(t("tables.lobby.scores", scores=scores))
         return " ".join(lines)

@@ -139,7 +139,7 @@ class Tables:
         if seat == SPECTATOR:
             raise TableError("spectator")
         if table.seats[seat] is not None:  # handed to the computer: its secret no longer acts
-            raise TableError("computer_seat", seat=seat + 1)
+            raise TableError("computer_seat", seat=table.kind.seat(seat))
         self._store(table, seat, table.move(seat, after, action))
         return table.moves
 
@@ -149,7 +149,7 @@ class Tables:
         table = self.get(table_id)
         seat = table.game.current
         if table.seats[seat] is None:
-            raise TableError("not_your_turn", seat=seat + 1, current=seat + 1)
+            raise TableError("not_your_turn", seat=table.kind.seat(seat), current=table.kind.seat(seat))
         self._store(table, seat, table.move(seat, after, action))
         return table.moves
 
@@ -179,7 +179,7 @@ class Tables:
         if computer not in COMPUTERS:
             raise TableError("bad_computer", name=repr(computer), names=", ".join(COMPUTERS))
         if table.seats[seat] is not None:
-            raise TableError("already_computer", seat=seat + 1)
+            raise TableError("already_computer", seat=table.kind.seat(seat))
         if table.game.over:
             raise TableError("over")
         if sum(computer is None for computer in table.seats) == 1:  # as at the start: one person at least

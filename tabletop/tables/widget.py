@@ -127,7 +127,7 @@ class Lobby(Localised, w.VBox):
         self.computer_menus = []
         for seat in range(model.players):
             menu = w.Dropdown(options=people, value=model.computers.get(seat, PERSON),
-                              description=t("tables.lobby.seat", seat=seat + 1),
+                              description=t("tables.lobby.seat", seat=model.kind.seat(seat)),
                               layout=w.Layout(width="auto"))
             menu.observe(self._chosen(lambda value, s=seat: self.model.choose_computer(s, value)),
                          names="value")
@@ -164,7 +164,7 @@ class Lobby(Localised, w.VBox):
         then the spectator's link."""
         rows: list[w.Widget] = []
         for seat in self.model.seats():
-            title = f"<b>{escape(t('tables.lobby.seat', seat=seat.seat + 1))}</b>"
+            title = f"<b>{escape(t('tables.lobby.seat', seat=self.model.kind.seat(seat.seat)))}</b>"
             if seat.link is None:
                 rows.append(w.HTML(html(f"{title} {escape(t(f'tables.lobby.computer.{seat.computer}'))}")))
                 continue
