@@ -206,3 +206,14 @@ def test_the_kernels_learn_where_the_tables_are_unless_a_school_shares_one(monke
     mount(settings, "/user/ana/", "http://127.0.0.1:9000/user/ana/", sign_in=False, tables=Tables())
     assert os.environ[ENV_URL] == "http://127.0.0.1:8870/services/tables"
     assert os.environ[ENV_KEY] == "school-key" != settings["tables_key"]
+
+
+def test_the_tables_file_is_never_in_the_served_folder(monkeypatch, tmp_path):
+    from tabletop.tables import jupyter
+
+    monkeypatch.setenv("TABLETOP_TABLES_DB", str(tmp_path / "mine.sqlite"))
+    assert jupyter.database() == str(tmp_path / "mine.sqlite")
+    monkeypatch.delenv("TABLETOP_TABLES_DB")
+    monkeypatch.setattr(jupyter.sys, "prefix", str(tmp_path / "env"))  # does not exist: not writable
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    assert jupyter.database() == str(tmp_path / "data" / "tabletop-tables.sqlite")

@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
+from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.base.websocket import WebSocketMixin
@@ -43,9 +44,16 @@ ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC, ENV_SHARED = (
 
 
 def database() -> str:
-    """Where the tables are kept: ``TABLETOP_TABLES_DB``, else beside the environment's own
-    settings (never inside the folder of lessons that a server serves)."""
-    return os.environ.get(ENV_DB) or str(Path(sys.prefix) / "tables.sqlite")
+    """Where the tables are kept: ``TABLETOP_TABLES_DB``, else in the environment's folder (never
+    inside the folder of lessons that a server serves), else, where that folder is not writable,
+    in the user's Jupyter data folder."""
+    if os.environ.get(ENV_DB):
+        return os.environ[ENV_DB]
+    if os.access(sys.prefix, os.W_OK):
+        return str(Path(sys.prefix) / "tables.sqlite")
+    folder = Path(jupyter_data_dir())
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "tabletop-tables.sqlite")
 
 
 def is_loopback(host: str) -> bool:
@@ -153,7 +161,7 @@ def mount(settings: dict, base_url: str, reach: str, *, sign_in: bool, public: s
     # be inherited from another Jupyter server, a terminal of Lab's: this server's tables then win.)
     shared = os.environ.get(ENV_SHARED) and os.environ.get(ENV_URL)
     key = (None if shared else os.environ.get(ENV_KEY)) or secrets.token_urlsafe(24)
-    settings.update(tables_key=key, tables_sign_in=sign_in, tables_hub=hub)
+    settings.update(tables_key=key, tables_sign_in=sign_in)
     if not shared:
         os.environ[ENV_URL] = f"{reach.rstrip('/')}/{PREFIX}"
         os.environ[ENV_KEY] = key
