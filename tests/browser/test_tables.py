@@ -179,3 +179,21 @@ def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
     lobby.get_by_text(seat_2, exact=True).wait_for()  # its row names the computer, no link any more
     phone.assert_clean()
     teacher.assert_clean()
+
+
+def test_a_whole_solo_game_of_harmonies_with_a_spectator(server, contexts):
+    """Harmonies' board by clicks: a space of the central board, a token held and a space of the
+    player's board, the end of a turn from the list; the projector follows to the end."""
+    made = create(server, game="harmonies", players=1)
+    player = contexts("solo", made["seats"][0])
+    projector = contexts("solo-projector", made["spectator"])
+    wait_moves(projector.page, 0)
+    while not projector.page.evaluate("() => st.over"):
+        done = moves(projector.page)
+        wait_moves(player.page, done)
+        choose(player.page)
+        wait_moves(projector.page, done + 1)
+    assert player.page.evaluate("() => [st.over, st.moves]") == [True, moves(projector.page)]
+    assert projector.page.evaluate("() => st.record.format").startswith("harmonies")
+    for watched in (player, projector):
+        watched.assert_clean()
