@@ -1,8 +1,9 @@
-"""The table server (tornado): an HTTP route to create a table, the seat page, and one websocket per
-page. The protocol (docs/tables.md): a page says ``hello`` with its link's secret, then sends
-``move`` messages; the server answers ``ok`` once a move is stored, or ``error`` with a message in
-the page's language, and after every move pushes the board (a binary frame: the SVG, deflated)
-and the ``state`` to every page of the table.
+"""The table server (tornado): HTTP routes to create a table and to hand a seat to the computer (the
+host's), the seat page, and one websocket per page; on its own (``make_app``) or under a prefix
+inside a Jupyter server (``routes``, see ``jupyter.py``). The protocol (docs/tables.md): a page
+says ``hello`` with its link's secret, then sends ``move`` messages; the server answers ``ok`` once
+a move is stored, or ``error`` with a message in the page's language, and after every move pushes
+the board (a binary frame: the SVG, deflated) and the ``state`` to every page of the table.
 
 Safe by construction: the secret travels in the link's fragment (never in an address the server
 logs) and is checked in constant time; a seat's secret acts only for that seat and the spectator's
