@@ -110,7 +110,7 @@ def build(folder: Path) -> tuple[Path, Path]:
     notebooks.mkdir()
     (notebooks / "one.ipynb").write_text(json.dumps(STOCK_NOTEBOOK))
     lite.build(stock, lite.CACHE, True, lessons=notebooks, project=False,
-               extensions=(lite.KERNEL_EXTENSION,))
+               extensions=(lite.KERNEL_EXTENSION,), compiled=False)
     return ours, stock
 
 

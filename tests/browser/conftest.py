@@ -50,7 +50,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_for(url: str, proc: subprocess.Popen, seconds: float = 60) -> None:
+def _wait_for(url: str, proc: subprocess.Popen, seconds: float = 240) -> None:
+    """Until the server answers at ``url``: a bound, generous for a machine busy with other tests."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
