@@ -22,7 +22,6 @@ import ipaddress
 import os
 import secrets
 import socket
-import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -44,13 +43,10 @@ ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC, ENV_SHARED = (
 
 
 def database() -> str:
-    """Where the tables are kept: ``TABLETOP_TABLES_DB``, else in the environment's folder (never
-    inside the folder of lessons that a server serves), else, where that folder is not writable,
-    in the user's Jupyter data folder."""
+    """Where the tables are kept: ``TABLETOP_TABLES_DB``, else in the user's Jupyter data folder
+    (never inside the folder of lessons that a server serves, nor inside the Python environment)."""
     if os.environ.get(ENV_DB):
         return os.environ[ENV_DB]
-    if os.access(sys.prefix, os.W_OK):
-        return str(Path(sys.prefix) / "tables.sqlite")
     folder = Path(jupyter_data_dir())
     folder.mkdir(parents=True, exist_ok=True)
     return str(folder / "tabletop-tables.sqlite")
