@@ -25,10 +25,22 @@ from .locale import t
 Point = tuple[float, float]
 
 
+#: Numbers already formatted: a board repeats its coordinates thousands of times, and formatting
+#: them was a third of the time a table server spent drawing a move (emptied when it grows big).
+_NUMS: dict[float, str] = {}
+_NUMS_KEPT = 50_000
+
+
 def _num(x: float) -> str:
     """Fixed formatting so that the same scene always gives the same bytes."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _NUMS.get(x)
+    if text is None:
+        text = f"{x:.2f}".rstrip("0").rstrip(".")
+        text = "0" if text in ("-0", "") else text
+        if len(_NUMS) >= _NUMS_KEPT:
+            _NUMS.clear()
+        _NUMS[x] = text
+    return text
 
 
 @dataclass(frozen=True)
@@ -149,10 +161,19 @@ class Scene:
         """What a place's tooltip says: its own, else that of its first shape that has one."""
         return self.tips.get(key) or next((s.title for s in self.shapes if s.key == key and s.title), "")
 
+    def _tips(self) -> dict[str, str]:
+        """``tip`` of every key at once (one pass over the shapes, not one per key)."""
+        first: dict[str, str] = {}
+        for s in self.shapes:
+            if s.key and s.title and s.key not in first:
+                first[s.key] = s.title
+        return {**first, **{key: tip for key, tip in self.tips.items() if tip}}
+
     def _places(self, name: Callable[[str, str], str] | None) -> str:
         rows = ['<g class="tabletop-places">']
+        tips = self._tips()
         for i, (key, s) in enumerate(self.outlines().items()):
-            tip = self.tip(key)
+            tip = tips.get(key, "")
             label = " ".join((name(key, tip) if name else tip).split())
             rows.append(_place(s, key, label, tabindex=0 if i == 0 else -1))
         rows.append("</g>")
