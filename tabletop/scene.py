@@ -60,6 +60,15 @@ class Shape:
     key: str = ""
     title: str = ""
 
+    def moved(self, points: tuple[Point, ...]) -> Shape:
+        """The same shape at ``points``. Copied field by field, not through ``__init__``: a board
+        is placed into the whole picture shape by shape, and the frozen ``__init__`` (fourteen
+        checked assignments) was most of the time a table server took to build a move's picture."""
+        copy = object.__new__(Shape)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["points"] = points
+        return copy
+
 
 @dataclass
 class Scene:
@@ -99,8 +108,7 @@ class Scene:
     def place(self, other: Scene, dx: float, dy: float) -> Scene:
         """Copy another scene's shapes into this one, shifted by (dx, dy)."""
         for s in other.shapes:
-            moved = tuple((x + dx, y + dy) for x, y in s.points)
-            self.shapes.append(Shape(**{**s.__dict__, "points": moved}))
+            self.shapes.append(s.moved(tuple([(x + dx, y + dy) for x, y in s.points])))
         self.tips.update(other.tips)
         return self
 
