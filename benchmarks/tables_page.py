@@ -2,10 +2,11 @@
 
     python benchmarks/tables_page.py [--runs 5] [--cpu-slowdown 4]
 
-Starts the table server on its own (``python -m tabletop.tables``) on 127.0.0.1 over a fresh
-SQLite file, makes a table of each game (4 seats, Harmonies and Azul), and opens its first seat's
-link and its spectators' link, each in a fresh browser context (nothing cached), ``--runs`` times.
-Prints, per game and page (``seat``, ``spectator``), the medians over the runs: ``page_bytes=``
+Makes tables of 4 seats in a fresh SQLite file, Harmonies and Azul, each at its start and midway
+(random legal moves, seeded: ``--harmonies-moves``, ``--azul-moves``), then starts the table server
+on its own (``python -m tabletop.tables``) on 127.0.0.1 over that file and opens the link of the
+seat to move and the spectators' link, each in a fresh browser context (a phone's screen, nothing
+cached), ``--runs`` times. Prints, per table and page (``seat``, ``spectator``), the medians: ``page_bytes=``
 (everything the page downloaded: the HTML and the websocket's frames received), its parts
 ``html_bytes=``, ``board_bytes=`` (the binary frame: the deflated board) and ``state_bytes=``
 (the state message), and ``first_board_ms=`` (from the start of the navigation to the board drawn
@@ -17,8 +18,8 @@ Needs Chromium (``/usr/bin/chromium``) and Playwright, as the browser tests do.
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import random
 import shutil
 import socket
 import statistics
@@ -30,6 +31,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -66,12 +68,24 @@ def start_server(port: int, db: Path) -> subprocess.Popen:
     raise RuntimeError("the table server did not start")
 
 
-def create(port: int, game: str, players: int) -> dict:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/tables",
-                                     headers={"Content-Type": "application/json"},
-                                     data=json.dumps({"game": game, "players": players}).encode())
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
+def make_tables(db: Path, played: dict[str, int]) -> list[tuple[str, str, str]]:
+    """In the database, before the server starts: a table of 4 seats of each game, at its start and
+    after ``played[game]`` random legal moves (seeded). Returns (name, seat link, spectators' link)
+    tails: the seat is the one to move (its page also lists the moves it may play)."""
+    from tabletop.tables.store import Tables
+
+    tables, rng, made = Tables(str(db)), random.Random(22), []
+    for game, moves in played.items():
+        for name, count in ((f"{game}_start", 0), (f"{game}_mid", moves)):
+            new = tables.create(game, 4, seed=22)
+            table = tables.get(new.id)
+            for _ in range(count):
+                action = table.game.action_text(rng.choice(table.game.legal_actions()))
+                tables.move_seat(new.id, table.game.current, table.moves, action)
+            mover = new.seats[table.game.current]
+            made.append((name, f"/t/{new.id}#{mover}", f"/t/{new.id}#{new.spectator}"))
+    tables.close()
+    return made
 
 
 def open_once(browser, link: str, slowdown: float) -> dict[str, float]:
@@ -105,26 +119,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu-slowdown", type=float, default=1.0)
+    parser.add_argument("--harmonies-moves", type=int, default=90, help="moves played before the midgame")
+    parser.add_argument("--azul-moves", type=int, default=30, help="moves played before the midgame")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "tables.sqlite")
+        db = Path(folder) / "tables.sqlite"
+        made = make_tables(db, {"harmonies": args.harmonies_moves, "azul": args.azul_moves})
+        server = start_server(port, db)
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
                 print(f"runs={args.runs}")
                 print(f"cpu_slowdown={args.cpu_slowdown:g}")
-                for game in ("harmonies", "azul"):
-                    made = create(port, game, 4)
-                    for who, link in (("seat", made["seats"][0]), ("spectator", made["spectator"])):
+                for name, seat, spectator in made:
+                    for who, tail in (("seat", seat), ("spectator", spectator)):
+                        link = f"http://127.0.0.1:{port}{tail}"
                         open_once(browser, link, args.cpu_slowdown)  # the server draws this board once
                         runs = [open_once(browser, link, args.cpu_slowdown) for _ in range(args.runs)]
-                        for name in NAMES:
-                            value = statistics.median(run[name] for run in runs)
-                            print(f"{game}_{who}_{name}={value:.0f}" if name.endswith("bytes")
-                                  else f"{game}_{who}_{name}={value:.1f}")
+                        for figure in NAMES:
+                            value = statistics.median(run[figure] for run in runs)
+                            print(f"{name}_{who}_{figure}={value:.0f}" if figure.endswith("bytes")
+                                  else f"{name}_{who}_{figure}={value:.1f}")
                 browser.close()
         finally:
             server.terminate()
