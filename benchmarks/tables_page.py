@@ -6,13 +6,13 @@ Makes tables of 4 seats in a fresh SQLite file, Harmonies and Azul, each at its 
 (random legal moves, seeded: ``--harmonies-moves``, ``--azul-moves``), then starts the table server
 on its own (``python -m tabletop.tables``) on 127.0.0.1 over that file and opens the link of the
 seat to move and the spectators' link, each in a fresh browser context (a phone's screen, nothing
-cached), ``--runs`` times. Prints, per table and page (``seat``, ``spectator``), the medians: ``page_bytes=``
-(everything the page downloaded: the HTML and the websocket's frames received), its parts
-``html_bytes=``, ``board_bytes=`` (the binary frame: the deflated board) and ``state_bytes=``
-(the state message), and ``first_board_ms=`` (from the start of the navigation to the board drawn
-in the page, by the page's own clock). ``--cpu-slowdown N`` has Chromium run N times slower, as a
-cheap phone or an old school tablet does (Chrome's own devtools offer 4 and 6).
-Needs Chromium (``/usr/bin/chromium``) and Playwright, as the browser tests do.
+cached), ``--runs`` times. Prints, per table and page (``seat``, ``spectator``), the medians:
+``page_bytes=`` (everything the page downloaded: the HTML as sent, gzipped, and the websocket's
+frames received) and its parts ``html_bytes=``, ``board_bytes=`` (the binary frame: the deflated
+board) and ``state_bytes=`` (the state message); ``first_board_ms=`` (from the start of the
+navigation to the board drawn in the page, by the page's own clock). ``--cpu-slowdown N`` has
+Chromium run N times slower, as a cheap phone or an old school tablet does (Chrome's devtools
+offer 4 and 6). Needs Chromium (``/usr/bin/chromium``) and Playwright, as the browser tests do.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ def open_once(browser, link: str, slowdown: float) -> dict[str, float]:
 
         page.on("websocket", lambda ws: ws.on("framereceived", frame))
         answer = page.goto(link)
-        got["html_bytes"] = len(answer.body())
+        answer.finished()
+        got["html_bytes"] = answer.request.sizes()["responseBodySize"]  # as sent: gzipped
         page.wait_for_function("() => window.firstBoard !== undefined && st !== null", timeout=120_000)
         got["first_board_ms"] = page.evaluate("() => window.firstBoard")
     finally:
