@@ -29,6 +29,21 @@ Point = tuple[float, float]
 #: them was a third of the time a table server spent drawing a move (emptied when it grows big).
 _NUMS: dict[float, str] = {}
 _NUMS_KEPT = 50_000
+#: Polygons' points already written, the same way (a polygon's key is the shape's own tuple).
+_POINTS: dict[tuple[Point, ...], str] = {}
+_POINTS_KEPT = 10_000
+
+
+def _points(points: tuple[Point, ...]) -> str:
+    """A polygon's ``points``, kept as numbers are: a hex of a board is at the same place in the
+    next move's picture, and writing its corners was most of the time spent writing a picture."""
+    text = _POINTS.get(points)
+    if text is None:
+        text = " ".join([f"{_num(x)},{_num(y)}" for x, y in points])
+        if len(_POINTS) >= _POINTS_KEPT:
+            _POINTS.clear()
+        _POINTS[points] = text
+    return text
 
 
 def _num(x: float) -> str:
@@ -245,8 +260,7 @@ def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
              f'style="cursor:pointer"')
     title = f"<title>{escape(label)}</title>" if label else ""
     if s.kind in ("polygon", "polyline"):
-        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
-        return f'<polygon points="{pts}" {attrs}>{title}</polygon>'
+        return f'<polygon points="{_points(s.points)}" {attrs}>{title}</polygon>'
     if s.kind == "circle":
         (x, y), = s.points
         return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.radius)}" {attrs}>{title}</circle>'
@@ -279,8 +293,8 @@ def _style(s: Shape) -> str:
 
 def _svg(s: Shape) -> str:
     title = f"<title>{escape(s.title)}</title>" if s.title else ""
-    pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
     if s.kind in ("polygon", "polyline"):
+        pts = _points(s.points)
         extra = ' stroke-linecap="round" stroke-linejoin="round"' if s.kind == "polyline" else ""
         return f'<{s.kind} points="{pts}" {_style(s)}{extra}>{title}</{s.kind}>'
     if s.kind == "circle":

@@ -29,10 +29,22 @@ def test_a_number_is_written_the_same_the_first_time_and_after(numbers):
         assert scene._num(x) == plain_num(x)
 
 
-def test_the_kept_numbers_are_bounded():
+coordinates = st.floats(-2000, 2000, allow_nan=False, width=32)
+
+
+@given(st.lists(st.lists(st.tuples(coordinates, coordinates), min_size=1, max_size=8).map(tuple)))
+def test_points_are_written_the_same_the_first_time_and_after(polygons):
+    for points in polygons + polygons:
+        assert scene._points(points) == " ".join(f"{plain_num(x)},{plain_num(y)}" for x, y in points)
+
+
+def test_the_kept_numbers_and_points_are_bounded():
     for n in range(scene._NUMS_KEPT + 10):
         scene._num(n + 0.5)
     assert len(scene._NUMS) <= scene._NUMS_KEPT
+    for n in range(scene._POINTS_KEPT + 10):
+        scene._points(((n, 1.5), (2.0, n)))
+    assert len(scene._POINTS) <= scene._POINTS_KEPT
 
 
 def boards() -> list[Scene]:
