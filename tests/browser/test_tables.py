@@ -255,6 +255,7 @@ def test_a_server_restart_mid_game_and_the_game_goes_on(tmp_path, contexts):
             wait_moves(watched.page, final[0])
             assert watched.page.evaluate("() => [st.over, st.moves, st.scores, st.log]") == [True, *final]
         assert restarted and projector.page.evaluate("() => st.record.format").startswith("harmonies")
+        assert projector.page.evaluate("() => st.record.actions.length") == final[0]  # every move kept
         for watched in (*players, projector):
             watched.console_errors = [m for m in watched.console_errors if not _lost_connection(m)]
             watched.assert_clean()
