@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop import review as reviewing
-from tabletop.locale import t
 from tabletop.review import Turn
 
 from . import advisor
@@ -28,7 +27,12 @@ from .moves import in_words
 
 def turn_words(game: Game, texts: Sequence[str]) -> str:
     """A move (or several) in words, in the language in force."""
-    return t("review.actions").join(in_words(game.parse_action(text)) for text in texts)
+    return reviewing.joined_actions([in_words(game.parse_action(text)) for text in texts])
+
+
+def say(game: Game, text: str) -> str:
+    """A move of the player to move in ``game``, in words: "player 1: factory 3: blue → line 2"."""
+    return reviewing.said(game.current, in_words(game.parse_action(text)))
 
 
 class AzulCoach:
@@ -41,6 +45,10 @@ class AzulCoach:
     @staticmethod
     def words(game: Game, texts: Sequence[str]) -> str:
         return turn_words(game, texts)
+
+    @staticmethod
+    def say(game: Game, text: str) -> str:
+        return say(game, text)
 
     @staticmethod
     def consider(game: Game, played: Sequence[str], budget: int | None,
@@ -65,7 +73,7 @@ class AzulCoach:
         later = [a.gain - immediate_gain(game, a.move) for a in advices]
         estimate = round(min(points + sum(later) / len(later), min(a.gain for a in advices)), 2)
         return best_turn, Turn((text,), in_words(move), estimate,
-                               (t.lazy("review.unsearched", points=points, gain=f"{estimate:+.1f}"),))
+                               (reviewing.unsearched(points, estimate),))
 
 COACH = AzulCoach()
 
@@ -77,4 +85,4 @@ def review(source, *, seat: int | None = None, budget: int | None = None,
     return reviewing.review(source, COACH, seat=seat, budget=budget, seed=seed)
 
 
-__all__ = ["review", "turn_words", "COACH", "AzulCoach"]
+__all__ = ["review", "turn_words", "say", "COACH", "AzulCoach"]

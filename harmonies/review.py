@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop import review as reviewing
-from tabletop.locale import t
 from tabletop.review import Turn
 
 from . import advisor
+from .actions import ChooseSpirit, PlaceCube, PlaceToken, SwapCard, TakeCard, TakeTokens
 from .game import Game
+from .inwords import card_title, colour_title, colours_title
+from .locale import t
 
 
 def _advised_turn(game: Game, advice: advisor.Advice) -> Turn:
@@ -26,8 +28,28 @@ def _advised_turn(game: Game, advice: advisor.Advice) -> Turn:
 
 def turn_words(game: Game, texts: Sequence[str]) -> str:
     """A whole turn in the action grammar a learner types, ``end`` left out."""
-    shown = [text for text in texts if text.strip() != "end"]
-    return t("review.actions").join(shown) if shown else t("review.nothing_played")
+    return reviewing.joined_actions([text for text in texts if text.strip() != "end"])
+
+
+def say(game: Game, text: str) -> str:
+    """An action of the player to move in ``game`` (before it is played), as the table's log says
+    it: "player 1 took blue, green and green from space 2"."""
+    action = game.parse_action(text)
+    who = reviewing.player_name(game.current)
+    if isinstance(action, TakeTokens):
+        return t("table.log.took_tokens", player=who, space=action.space,
+                  tokens=colours_title(game.central[action.space - 1]))
+    if isinstance(action, PlaceToken):
+        return t("table.log.placed", player=who, colour=colour_title(action.colour), cell=action.cell)
+    if isinstance(action, PlaceCube):
+        return t("table.log.placed_cube", player=who, card=card_title(action.card), cell=action.cell)
+    cards = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
+             SwapCard: "table.log.swapped"}
+    if type(action) in cards:
+        return t(cards[type(action)], player=who, card=card_title(action.card), id=action.card)
+    after = game.copy()
+    after.play(action)
+    return t.count("table.log.ended_turn", after.score(game.current).total, player=who)
 
 
 def _after(game: Game, actions) -> dict:
@@ -47,6 +69,10 @@ class HarmoniesCoach:
     @staticmethod
     def words(game: Game, texts: Sequence[str]) -> str:
         return turn_words(game, texts)
+
+    @staticmethod
+    def say(game: Game, text: str) -> str:
+        return say(game, text)
 
     @staticmethod
     def consider(game: Game, played: Sequence[str], budget: int | None,
@@ -76,4 +102,4 @@ def review(source, *, seat: int | None = None, budget: int | None = None,
     return reviewing.review(source, COACH, seat=seat, budget=budget, seed=seed)
 
 
-__all__ = ["review", "turn_words", "COACH", "HarmoniesCoach"]
+__all__ = ["review", "turn_words", "say", "COACH", "HarmoniesCoach"]

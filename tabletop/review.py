@@ -8,7 +8,8 @@ Azul: one move) and asks its coach about one position:
 * ``ends_turn(text)``: whether the action written ``text`` closes its player's turn;
 * ``consider(game, played, budget, seed)``: the coach's best turn from ``game`` and the ``played``
   turn (its action texts) valued on the same scale, each as a ``Turn``;
-* ``words(game, texts)``: a turn in words, in the language in force, from the position before it.
+* ``words(game, texts)``: a turn in words, in the language in force, from the position before it;
+* ``say(game, text)``: one action of the player to move as a sentence (for a replay in words).
 
 The loss of a turn is how many points the coach expects its best turn to gain more than the played
 one (never below 0: a played turn the coach likes better than its own loses nothing). A review keeps
@@ -67,6 +68,8 @@ class Coach(Protocol):
                  seed: object) -> tuple[Turn, Turn]: ...
 
     def words(self, game: Game, texts: Sequence[str]) -> str: ...
+
+    def say(self, game: Game, text: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,26 @@ class Review:
             raise RecordError(t("review.not_a_review", format=FORMAT)) from None
 
 
+# -- words the games' adapters share -------------------------------------------------------------
+def joined_actions(words: Sequence[str]) -> str:
+    """A turn's actions in a row, or "nothing" when it had none."""
+    return t("review.actions").join(words) if words else t("review.nothing_played")
+
+
+def player_name(seat: int) -> str:
+    return t("review.chart.player", player=seat + 1)
+
+
+def said(seat: int, action: str) -> str:
+    """"player 1: <action>"."""
+    return t("keeping.said", player=player_name(seat), action=action)
+
+
+def unsearched(points: int, gain: float):
+    """The reason of a move the coach did not play out (a lazy text)."""
+    return t.lazy("review.unsearched", points=points, gain=f"{gain:+.1f}")
+
+
 def split_turns(data: dict, coach: Coach):
     """The turns of a record: (game before the turn, a copy; seat; first action's index; the
     turn's action texts), then the totals after each; every action checked by the engine."""
@@ -244,4 +267,5 @@ def review(source, coach: Coach, *, seat: int | None = None, budget: int | None 
     return Review(data["format"], seat, reviewed, totals, budget, seed, data)
 
 
-__all__ = ["Coach", "Turn", "Reviewed", "Review", "review", "split_turns", "COSTLIEST", "FORMAT"]
+__all__ = ["joined_actions", "player_name", "said", "unsearched",
+           "Coach", "Turn", "Reviewed", "Review", "review", "split_turns", "COSTLIEST", "FORMAT"]
