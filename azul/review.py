@@ -32,11 +32,12 @@ def turn_words(game: Game, texts: Sequence[str]) -> str:
 
 def say(game: Game, text: str) -> str:
     """A move of the player to move in ``game``, in words: "player 1: factory 3: blue → line 2"."""
-    return reviewing.said(game.current, in_words(game.parse_action(text)))
+    return reviewing.said(game.current, in_words(game.parse_action(text)), AzulCoach.first_seat)
 
 
 class AzulCoach:
     games = (Game,)
+    first_seat = 0  # as the game's own texts number the players
 
     @staticmethod
     def ends_turn(text: str) -> bool:

@@ -35,7 +35,7 @@ def say(game: Game, text: str) -> str:
     """An action of the player to move in ``game`` (before it is played), as the table's log says
     it: "player 1 took blue, green and green from space 2"."""
     action = game.parse_action(text)
-    who = reviewing.player_name(game.current)
+    who = reviewing.player_name(game.current, HarmoniesCoach.first_seat)
     if isinstance(action, TakeTokens):
         return t("table.log.took_tokens", player=who, space=action.space,
                   tokens=colours_title(game.central[action.space - 1]))
@@ -61,6 +61,7 @@ def _after(game: Game, actions) -> dict:
 
 class HarmoniesCoach:
     games = (Game,)
+    first_seat = 1  # as the game's own texts number the players
 
     @staticmethod
     def ends_turn(text: str) -> bool:

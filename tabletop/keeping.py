@@ -34,7 +34,7 @@ from .game import Game, Kinds, computer_players, play_out, seat_names
 from .links import LinkError, address, fragment, unpack
 from .locale import t
 from .records import RecordError, record, replay, steps
-from .review import Coach, Review
+from .review import Coach, Review, scores_words
 
 COMMANDS = ("record", "replay", "review", "link")
 STDIN = "-"
@@ -209,15 +209,15 @@ def _totals(game: Game) -> list[int]:
     return [score.total for score in game.scores()]
 
 
-def _scores_line(totals: list[int]) -> str:
-    return t("keeping.replay.scores", scores=t("review.separator").join(
-        t("review.final", player=p + 1, total=total) for p, total in enumerate(totals)))
+def _scores_line(totals: list[int], first_seat: int) -> str:
+    return t("keeping.replay.scores", scores=scores_words(totals, first_seat))
 
 
 def replay_lines(data: dict, coach: Coach) -> list[str]:
     """A record in words: each action, the scores each time they change, the end; every action
     checked by the engine (``RecordError``)."""
     lines, totals, shown, game, said = [], [], None, None, ""
+    first = coach.first_seat
     for number, (game, text) in enumerate(steps(data, coach.games)):
         actions = data.get("actions", [])
         if text is None:
@@ -228,17 +228,17 @@ def replay_lines(data: dict, coach: Coach) -> list[str]:
             lines.append(t("keeping.replay.action", number=number, action=said))
             totals = _totals(game)
             if totals != shown:
-                lines.append("   " + _scores_line(totals))
+                lines.append("   " + _scores_line(totals, first))
                 shown = totals
         if number < len(actions):
             said = _said(coach, game, actions[number])
     if game.over:
-        winners = i18n.join_and(str(seat + 1) for seat in game.winners())
+        winners = i18n.join_and(str(seat + first) for seat in game.winners())
         lines.append(t("keeping.replay.over", winners=winners))
     else:
         lines.append(t("keeping.replay.unfinished"))
     if totals != shown:
-        lines.append(_scores_line(totals))
+        lines.append(_scores_line(totals, first))
     return lines
 
 
@@ -260,7 +260,7 @@ def _replay(args, kit: Kit, stdin) -> str:
 # -- review ------------------------------------------------------------------------------------------
 def _review(args, kit: Kit, stdin) -> str:
     data = read_data(args.source, stdin)
-    seat = None if args.player is None else args.player - 1
+    seat = None if args.player is None else args.player - kit.coach.first_seat
     reviewed = kit.review(data, seat=seat, budget=args.budget, seed=args.seed)
     if args.chart:
         if Path(args.chart).suffix.lower() != ".svg":

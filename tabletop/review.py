@@ -61,6 +61,7 @@ class Coach(Protocol):
     """What a game gives the review (see the module docstring)."""
 
     games: Sequence[type]
+    first_seat: int  # the number the game's texts give seat 0 (Harmonies 1, Azul 0)
 
     def ends_turn(self, text: str) -> bool: ...
 
@@ -89,7 +90,12 @@ class Reviewed:
         return self.loss >= NOISE
 
     def __str__(self) -> str:
-        head = t("review.turn", number=self.number, player=self.seat + 1, played=self.played.words)
+        return self.describe()
+
+    def describe(self, first_seat: int = 1) -> str:
+        """The turn in words; seat 0 is called player ``first_seat``."""
+        head = t("review.turn", number=self.number, player=self.seat + first_seat,
+                 played=self.played.words)
         if not self.costly:
             return "\n".join([head, "  " + t("review.as_coach", gain=f"{self.played.gain:+.1f}")])
         lines = [head, "  " + t("review.best", best=self.best.words, gain=f"{self.best.gain:+.1f}",
@@ -130,6 +136,7 @@ class Review:
     budget: int | None = None
     seed: object = 0
     record: dict = field(default_factory=dict)
+    first_seat: int = 1  # the number words give seat 0 (Azul's texts count players from 0)
 
     @property
     def seats(self) -> int:
@@ -158,14 +165,13 @@ class Review:
                        reviewed=len(self.turns))
 
     def __str__(self) -> str:
+        first = self.first_seat
         who = (t("review.head.all") if self.seat is None
-               else t("review.head.player", player=self.seat + 1))
+               else t("review.head.player", player=self.seat + first))
         lines = [who, ""]
         for r in self.turns:
-            lines += [str(r), ""]
-        finals = t("review.separator").join(
-            t("review.final", player=p + 1, total=total) for p, total in enumerate(self.totals[-1]))
-        lines += [t("review.finals", totals=finals), self.summary()]
+            lines += [r.describe(first), ""]
+        lines += [t("review.finals", totals=scores_words(self.totals[-1], first)), self.summary()]
         return "\n".join(lines)
 
     def chart(self, display=None) -> Chart:
@@ -175,7 +181,7 @@ class Review:
         xs = list(range(len(self.totals)))
         for p in range(self.seats):
             chart.line(xs, [row[p] for row in self.totals], COLOURS[p % len(COLOURS)],
-                       label=t("review.chart.player", player=p + 1), marker=MARKERS[p % len(MARKERS)],
+                       label=player_name(p, self.first_seat), marker=MARKERS[p % len(MARKERS)],
                        dash="" if p == 0 else "6,3")
         for r in self.costliest():
             chart.note(r.number, self.totals[r.number][r.seat],
@@ -191,7 +197,7 @@ class Review:
                 "seed": self.seed, "lost": self.lost, "summary": self.summary(),
                 "costliest": [r.number for r in self.costliest()],
                 "turns": [r.to_dict() for r in self.turns], "totals": self.totals,
-                "record": self.record}
+                "record": self.record, "first_seat": self.first_seat}
 
     @classmethod
     def from_dict(cls, data: dict) -> Review:
@@ -203,7 +209,7 @@ class Review:
             return cls(data["game"], None if player is None else int(player) - 1,
                        [Reviewed.from_dict(r) for r in data["turns"]],
                        [[int(x) for x in row] for row in data["totals"]], data["budget"],
-                       data["seed"], dict(data["record"]))
+                       data["seed"], dict(data["record"]), int(data.get("first_seat", 1)))
         except (KeyError, TypeError, ValueError, AttributeError):
             raise RecordError(t("review.not_a_review", format=FORMAT)) from None
 
@@ -214,13 +220,19 @@ def joined_actions(words: Sequence[str]) -> str:
     return t("review.actions").join(words) if words else t("review.nothing_played")
 
 
-def player_name(seat: int) -> str:
-    return t("review.chart.player", player=seat + 1)
+def player_name(seat: int, first_seat: int = 1) -> str:
+    return t("review.chart.player", player=seat + first_seat)
 
 
-def said(seat: int, action: str) -> str:
+def scores_words(totals: Sequence[int], first_seat: int = 1) -> str:
+    """"player 1: 30; player 2: 28"."""
+    return t("review.separator").join(t("review.final", player=p + first_seat, total=total)
+                                      for p, total in enumerate(totals))
+
+
+def said(seat: int, action: str, first_seat: int = 1) -> str:
     """"player 1: <action>"."""
-    return t("keeping.said", player=player_name(seat), action=action)
+    return t("keeping.said", player=player_name(seat, first_seat), action=action)
 
 
 def unsearched(points: int, gain: float):
@@ -255,8 +267,9 @@ def review(source, coach: Coach, *, seat: int | None = None, budget: int | None 
     game_turns, totals = split_turns(data, coach)
     seats = len(totals[0])
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < seats):
-        raise RecordError(t("review.no_player", player=seat + 1 if isinstance(seat, int) else seat,
-                            players=seats))
+        first = getattr(coach, "first_seat", 1)
+        raise RecordError(t("review.no_player", player=seat + first if isinstance(seat, int) else seat,
+                            low=first, high=seats - 1 + first))
     reviewed = []
     for number, (game, who, first, played) in enumerate(game_turns, 1):
         if seat is not None and who != seat:
@@ -264,8 +277,9 @@ def review(source, coach: Coach, *, seat: int | None = None, budget: int | None 
         best, mine = coach.consider(game, played, budget, seed)
         loss = max(0.0, round(best.gain - mine.gain, 2))
         reviewed.append(Reviewed(number, who, first, mine, best, loss))
-    return Review(data["format"], seat, reviewed, totals, budget, seed, data)
+    return Review(data["format"], seat, reviewed, totals, budget, seed, data,
+                  getattr(coach, "first_seat", 1))
 
 
-__all__ = ["joined_actions", "player_name", "said", "unsearched",
+__all__ = ["joined_actions", "player_name", "scores_words", "said", "unsearched",
            "Coach", "Turn", "Reviewed", "Review", "review", "split_turns", "COSTLIEST", "FORMAT"]
