@@ -25,6 +25,7 @@ HARMONIES_BOARD = {"game": "harmonies", "side": "A",
                    "board": {"c3": ["brown", "green"], "b2": ["blue"], "a1": ["gray", "gray"]}}
 POSITIONS = {"harmonies": HARMONIES_BOARD, "azul": AZUL_EXAMPLE}
 GAMES = (harmonies.Game, azul.Game)
+FIRST = {"harmonies": 1, "azul": 0}  # how each game's texts number the players
 
 
 def run(capsys, monkeypatch, game: str, *argv: str, stdin: str = ""):
@@ -57,12 +58,14 @@ def test_record_plays_a_whole_game_that_replays_to_the_same_end(capsys, monkeypa
     code, out, err = run(capsys, monkeypatch, kind, "replay", str(out_file))
     lines = out.splitlines()
     assert code == 0 and err == ""
-    assert lines[1].startswith("1. player 1")
+    first = FIRST[kind]
+    assert lines[1].startswith(f"1. player {first}")
     assert sum(line[:1].isdigit() for line in lines) == len(data["actions"])
-    winners = " and ".join(str(seat + 1) for seat in game.winners())
+    winners = " and ".join(str(seat + first) for seat in game.winners())
     assert f"winner: player {winners}." in out
     totals = [s.total for s in game.scores()]
-    assert f"player 1: {totals[0]}; player 2: {totals[1]}" in [x for x in lines if "Scores:" in x][-1]
+    assert (f"player {first}: {totals[0]}; player {first + 1}: {totals[1]}"
+            in [x for x in lines if "Scores:" in x][-1])
 
 
 def test_record_reads_actions_from_standard_input(capsys, monkeypatch):
@@ -81,14 +84,15 @@ def test_review_in_words_and_as_json(capsys, monkeypatch, kind, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
     budget = "1"
-    code, out, err = run(capsys, monkeypatch, kind, "review", str(path), "--player", "2", "--json",
+    second = str(FIRST[kind] + 1)  # the second player, as the game's texts number them
+    code, out, err = run(capsys, monkeypatch, kind, "review", str(path), "--player", second, "--json",
                          "--budget", budget, "--chart", str(tmp_path / "chart.svg"))
     assert code == 0 and err == ""
     reviewed = json.loads(out)
-    assert reviewed["player"] == 2 and {t["player"] for t in reviewed["turns"]} == {2}
+    assert reviewed["player"] == 2 and {t["player"] for t in reviewed["turns"]} == {2}  # JSON: from 1
     assert Review.from_dict(reviewed).to_dict() == reviewed
     assert (tmp_path / "chart.svg").read_text().startswith("<svg")
-    code, out, err = run(capsys, monkeypatch, kind, "review", str(path), "--player", "2", "--budget",
+    code, out, err = run(capsys, monkeypatch, kind, "review", str(path), "--player", second, "--budget",
                          budget, "--lang", "nl")
     assert code == 0 and "beurt" in out.lower() and reviewed["summary"] not in out
 
@@ -129,6 +133,7 @@ def _bad_inputs(kind: str, tmp_path) -> list[tuple[list[str], str, str]]:
         (["replay", "-"], json.dumps({**good, "format": f"{other}-game/1"}), "format"),
         (["replay", "-"], json.dumps({**good, "format": f"{kind}-game/9"}), "newer"),
         (["review", "-", "--player", "3"], json.dumps(good), "no player 3"),
+        (["review", "-", "--player", str(FIRST[kind] - 1)], json.dumps(good), "numbered"),
         (["replay", link[:-12]], "", "link"),
         (["replay", link[:-6] + "AAAAAA"], "", "link"),
         (["link", "--read", "http://x/#play=7.abc"], "", "newer"),
