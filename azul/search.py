@@ -75,27 +75,60 @@ def compact(game: Game) -> tuple:
 
 
 def _moves(pos: tuple) -> list[tuple[int, int, int]]:
-    """The legal takes of ``pos``: (source index, colour, line or -1)."""
-    current, sources, _, players = pos
-    wall, lines = players[current][1], players[current][2]
-    out = []
+    """The legal takes of ``pos`` (source index, colour, line or -1), the most promising first:
+    what they score at the tiling and cost on the floor, then the tiles they put on lines."""
+    current, sources, holder, players = pos
+    _, wall, lines, floor = players[current]
+    scored = []
     seen = set()
     last = len(sources) - 1
+    penalty = FLOOR_TOTALS
     for s, counts in enumerate(sources):
+        extra = floor
         if s != last:  # identical factories offer identical moves: only the first of them
             if counts in seen:
                 continue
             seen.add(counts)
+        elif holder < -1:
+            extra += 1  # the first-player marker
+        base = penalty[min(FLOOR_SLOTS, extra)]
         for k in range(SIZE):
-            if counts[k]:
-                for row in range(SIZE):
-                    v = lines[row]
-                    n = v >> 3
-                    if (n == 0 or (v & 7) == k and n <= row) and not (
-                            wall >> (SIZE * row + _CELL_COLUMN[row][k]) & 1):
-                        out.append((s, k, row))
-                out.append((s, k, -1))
-    return out
+            n = counts[k]
+            if not n:
+                continue
+            for row in range(SIZE):
+                v = lines[row]
+                have = v >> 3
+                column = _CELL_COLUMN[row][k]
+                if (have == 0 or (v & 7) == k and have <= row) and not wall >> (SIZE * row + column) & 1:
+                    room = row + 1 - have
+                    if n >= room:
+                        key = 4 * (_points(wall, row, column) + penalty[min(FLOOR_SLOTS, extra + n - room)]
+                                   - penalty[floor]) + 2 * room + 1
+                    else:
+                        key = 4 * (base - penalty[floor]) + 2 * n
+                    scored.append((key, s, k, row))
+            scored.append((4 * (penalty[min(FLOOR_SLOTS, extra + n)] - penalty[floor]) - n, s, k, -1))
+    scored.sort(key=_first, reverse=True)
+    return [(s, k, row) for _, s, k, row in scored]
+
+
+def _first(item):
+    return item[0]
+
+
+_POINTS: dict = {}
+
+
+def _points(wall: int, row: int, column: int) -> int:
+    """``placement_points``, remembered."""
+    key = (wall, row, column)
+    found = _POINTS.get(key)
+    if found is None:
+        if len(_POINTS) > 200000:
+            _POINTS.clear()
+        found = _POINTS[key] = placement_points(wall, row, column)
+    return found
 
 
 def _play(pos: tuple, move: tuple[int, int, int]) -> tuple:
@@ -126,7 +159,7 @@ def _play(pos: tuple, move: tuple[int, int, int]) -> tuple:
     if floor > FLOOR_SLOTS:
         floor = FLOOR_SLOTS
     players = players[:current] + ((score, wall, lines, floor),) + players[current + 1:]
-    if any(any(c) for c in sources):
+    if any(map(any, sources)):
         return (current + 1) % len(players), sources, holder, players
     return None, None, holder, players
 
@@ -193,18 +226,57 @@ def future(player: tuple, rounds_left: float) -> float:
     return value
 
 
+# Boards recur across the leaves of one search and from move to move: their tiling and their future
+# are kept (pure functions of the board, so the answers stay the same), up to a size.
+_TILED: dict = {}
+_FUTURE: dict = {}
+_KEEP = 200000
+
+
+_FULLEST = {}
+
+
+def _fullest(wall: int) -> int:
+    """The most tiles in one row of ``wall``."""
+    found = _FULLEST.get(wall)
+    if found is None:
+        if len(_FULLEST) > _KEEP:
+            _FULLEST.clear()
+        found = _FULLEST[wall] = max((wall & m).bit_count() for m in ROW_MASKS)
+    return found
+
+
+def _tiled(player: tuple) -> tuple:
+    found = _TILED.get(player)
+    if found is None:
+        if len(_TILED) > _KEEP:
+            _TILED.clear()
+        found = _TILED[player] = _tile(player)
+    return found
+
+
+def _future(player: tuple, rounds_left: float) -> float:
+    key = (player[1], player[2], rounds_left)
+    found = _FUTURE.get(key)
+    if found is None:
+        if len(_FUTURE) > _KEEP:
+            _FUTURE.clear()
+        found = _FUTURE[key] = future(player, rounds_left)
+    return found
+
+
 def judge_end(holder: int, players: tuple, me: int) -> tuple[float, bool]:
     """The value, for player ``me``, of the round's end with ``players`` before their tiling, and
     whether the game ends there."""
-    tiled = [_tile(p) for p in players]
-    over = any(p[1] & m == m for p in tiled for m in ROW_MASKS)
+    tiled = [_tiled(p) for p in players]
+    fullest = max(_fullest(p[1]) for p in tiled)
+    over = fullest == SIZE
     if over:
         values = [p[0] + _bonuses(p[1]) for p in tiled]
     else:
-        fullest = max((p[1] & m).bit_count() for p in tiled for m in ROW_MASKS)
         rounds_left = SIZE - fullest + 0.5
         first = holder if holder >= 0 else -2 - holder
-        values = [p[0] + future(p, rounds_left) + (_FIRST if i == first else 0.0)
+        values = [p[0] + _future(p, rounds_left) + (_FIRST if i == first else 0.0)
                   for i, p in enumerate(tiled)]
     mine = values[me]
     return mine - max(v for i, v in enumerate(values) if i != me), over
@@ -215,23 +287,6 @@ def judge_end(holder: int, players: tuple, me: int) -> tuple[float, bool]:
 
 class _OutOfNodes(Exception):
     pass
-
-
-def _order_key(pos: tuple, move: tuple[int, int, int]) -> int:
-    """How promising a move looks before it is searched (larger first)."""
-    current, sources, holder, players = pos
-    s, k, row = move
-    n = sources[s][k]
-    _, wall, lines, floor = players[current]
-    extra = 1 if s == len(sources) - 1 and holder < -1 else 0
-    if row < 0:
-        return 4 * (FLOOR_TOTALS[min(FLOOR_SLOTS, floor + n + extra)] - FLOOR_TOTALS[floor]) - n
-    have = lines[row] >> 3
-    room = row + 1 - have
-    placed = min(n, room)
-    points = placement_points(wall, row, _CELL_COLUMN[row][k]) if n >= room else 0
-    over = min(FLOOR_SLOTS, floor + n - placed + extra)
-    return 4 * (points + FLOOR_TOTALS[over] - FLOOR_TOTALS[floor]) + 2 * placed + (room == placed)
 
 
 class Search:
@@ -253,7 +308,6 @@ class Search:
         """The root moves, best first, each with its value: exact for the ``multi`` best (as far
         as the deepest finished iteration saw), an upper bound for the rest."""
         moves = _moves(self.root)
-        moves.sort(key=lambda m: -_order_key(self.root, m))
         ranked = [(0.0, m) for m in moves]
         depth = 1
         while True:
@@ -307,7 +361,6 @@ class Search:
                         flag == _UPPER and value <= alpha:
                     return value
         moves = _moves(pos)
-        moves.sort(key=lambda m: -_order_key(pos, m))
         if hint is not None and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
