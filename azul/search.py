@@ -47,9 +47,9 @@ _COMPLETE = 1 << 20  # the depth stored for a subtree searched to the end of the
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 # The weights of the future (tuned with benchmarks/azul_strength.py).
-_BONUS_WEIGHT = 1.0       # a bonus on its way, times the chance that it gets finished
+_BONUS_WEIGHT = 1.5       # a bonus on its way, times the chance that it gets finished
 _ADJACENCY = 0.15         # per point of adjacency an empty reachable cell offers
-_WAITING = 0.5            # per point a waiting pattern line's tile would score, times its fill
+_WAITING = 0.8            # per point a waiting pattern line's tile would score, times its fill
 _FIRST = 1.0              # starting the next round
 _ROUND_INCOME = 0.0       # points a round left brings (the same for all, so it cancels out)
 
