@@ -86,9 +86,10 @@ def random_ending(seed: int) -> Game:
     """A random position whose coming tiling ends the game, with a few tiles left on the table."""
     rng = random.Random(seed)
     letters = "BYRKW"
-    factories = ["".join(rng.choice(letters) for _ in range(rng.choice((0, 0, 2, 3))))
-                 for _ in range(5)]
-    centre = "".join(rng.choice(letters) for _ in range(rng.randint(1, 3)))
+    factories = ["", "", "", "", ""]
+    for f in rng.sample(range(5), 2):
+        factories[f] = "".join(rng.choice(letters) for _ in range(rng.randint(1, 2)))
+    centre = "".join(rng.choice(letters) for _ in range(rng.randint(1, 2)))
 
     def lines():
         out = []
