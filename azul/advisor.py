@@ -49,6 +49,7 @@ from .game import OFFER, Game
 from .immediate import gain as immediate_gain
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Take, in_words
+from .search import Search, score_at, to_take
 from .tiles import (
     COLOUR_BONUS,
     COLOURS,
@@ -66,7 +67,6 @@ from .tiles import (
     wall_colour,
     wall_column,
 )
-from .search import Search, score_at, to_take
 from .tiling import free_columns, placement_points, points, runs
 
 #: Playouts of one ``advise`` call by default: about a tenth of a second on an idle two-core machine,

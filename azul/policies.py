@@ -88,4 +88,5 @@ POLICIES: dict[str, Callable[..., Policy]] = {
 }
 
 
-__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "PlayoutPolicy", "POLICIES", "Policy", "gain", "play_out"]
+__all__ = ["RandomPolicy", "GreedyPolicy", "StrongPolicy", "PlayoutPolicy", "POLICIES", "Policy", "gain",
+           "play_out"]

@@ -147,7 +147,8 @@ def _play(pos: tuple, move: tuple[int, int, int]) -> tuple:
             holder = current
             floor += 1
     else:
-        centre = tuple(c + (x if i != k else 0) for i, (c, x) in enumerate(zip(sources[last], counts)))
+        centre = tuple(c + (x if i != k else 0)
+                       for i, (c, x) in enumerate(zip(sources[last], counts, strict=True)))
         sources = sources[:s] + ((0, 0, 0, 0, 0),) + sources[s + 1:last] + (centre,)
     if row >= 0:
         have = lines[row] >> 3

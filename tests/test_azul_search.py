@@ -178,6 +178,5 @@ def test_a_tiny_budget_still_looks_at_every_move_once():
 
 
 def test_the_search_refuses_what_it_does_not_play():
-    game, policy = Game(2, 4, "gray"), RandomPolicy(4)
     with pytest.raises(ValueError):
-        Search(game)
+        Search(Game(2, 4, "gray"))
