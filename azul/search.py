@@ -117,6 +117,9 @@ def _first(item):
     return item[0]
 
 
+# Boards recur across the leaves of one search and from move to move: their points, tiling and future
+# are kept (pure functions of the board, so the answers stay the same), a few tens of thousands each.
+_KEEP = 50000
 _POINTS: dict = {}
 
 
@@ -125,7 +128,7 @@ def _points(wall: int, row: int, column: int) -> int:
     key = (wall, row, column)
     found = _POINTS.get(key)
     if found is None:
-        if len(_POINTS) > 200000:
+        if len(_POINTS) > _KEEP:
             _POINTS.clear()
         found = _POINTS[key] = placement_points(wall, row, column)
     return found
@@ -227,11 +230,8 @@ def future(player: tuple, rounds_left: float) -> float:
     return value
 
 
-# Boards recur across the leaves of one search and from move to move: their tiling and their future
-# are kept (pure functions of the board, so the answers stay the same), up to a size.
 _TILED: dict = {}
 _FUTURE: dict = {}
-_KEEP = 200000
 
 
 _FULLEST = {}
