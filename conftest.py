@@ -8,6 +8,8 @@ unit, as is every test file (its module fixtures are made once); the browser tes
 servers and browser (session fixtures), so all of them are one unit, on one worker."""
 
 import importlib.util
+import os
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -19,7 +21,11 @@ _spec.loader.exec_module(nbtool)
 
 
 def pytest_configure(config):
-    """nbval's sanitizer file, named here rather than in addopts so pytest runs from any folder."""
+    """nbval's sanitizer file, named here rather than in addopts so pytest runs from any folder; the
+    tables of every server a test starts in a folder of the run's own (``TABLETOP_TABLES_DB``), never
+    in the tester's own Jupyter folder."""
+    folder = Path(tempfile.mkdtemp(prefix="tables-"))
+    os.environ.setdefault("TABLETOP_TABLES_DB", str(folder / "tables.sqlite"))
     if not config.option.nbval_sanitize_with:
         config.option.nbval_sanitize_with = str(Path(__file__).parent / "tests" / "nbval-sanitize.cfg")
 

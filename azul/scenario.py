@@ -262,3 +262,20 @@ def breakdown(result: TilingResult, player: int = 0) -> dict[str, int]:
         "bonus": sum(s.points for s in steps if isinstance(s, EndBonus)),
         "total": result.boards[player].score - result.before[player],
     }
+
+
+def as_scenario(value) -> Scenario:
+    """A scenario from a ``Scenario``, a ``Board`` (its wall kind guessed from its tiles), a dict,
+    the text of a scenario file, or a path to one. Raises ``ScenarioError`` when it is not valid."""
+    if isinstance(value, Scenario):
+        return value
+    if isinstance(value, Board):
+        return Scenario([value.copy()], value.wall_kind)
+    if isinstance(value, dict):
+        return Scenario.from_dict(value)
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        return Scenario.from_json(value)
+    if isinstance(value, str | Path):
+        return Scenario.load(value)
+    raise TypeError(f"expected a Scenario, a Board, a dict, scenario text or a path, not "
+                    f"{type(value).__name__}")

@@ -20,10 +20,8 @@ Takes every Voila option. What this application changes, and why:
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import secrets
-import socket
 from pathlib import Path
 
 import segno
@@ -36,6 +34,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from tabletop.i18n import ENVIRONMENT, FALLBACK, LANGUAGES, Catalogue, direction
+from tabletop.tables import jupyter as tables_jupyter
+from tabletop.tables.jupyter import is_loopback, lan_address
 
 from . import arrival, lessons
 from .kernels import PAGE_OWNER, ServerFull
@@ -55,25 +55,6 @@ def class_language(lesson: str) -> str:
 
 def new_access_code(length: int = 10) -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-
-
-def is_loopback(host: str) -> bool:
-    if host in ("", "localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def lan_address() -> str:
-    """This machine's address on the class network (a UDP connect sends no packet)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-        except OSError:
-            return socket.gethostname()
 
 
 class ClassroomVoilaHandler(TornadoVoilaHandler):
@@ -164,7 +145,17 @@ class ClassroomVoila(Voila):
         ours = {**CLOSED, TornadoVoilaHandler: ClassroomVoilaHandler, VoilaLoginHandler: arrival.SignIn}
         routes = [(route[0], ours.get(route[1], route[1]), *route[2:]) for route in super().init_handlers()
                   if route[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)]
-        return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + routes
+        return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + \
+            self.table_routes() + routes
+
+    def table_routes(self) -> list[tuple]:
+        """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): behind the
+        access code like every page here; a seat's link carries the code as the class link does."""
+        public = self.class_link().split("?")[0]
+        return tables_jupyter.mount(self.app.settings, self.base_url,
+                                    tables_jupyter.local_url(self.ip, self.port, self.base_url), sign_in=True,
+                                    public=f"{public}{tables_jupyter.PREFIX}",
+                                    query=f"?token={self.token}" if self.token else "")
 
     def class_link(self) -> str:
         host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()

@@ -3,11 +3,22 @@ cell names. Plain Python, for the table's model as for the widgets."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.i18n import join_and
 
 from .cards import card as _card_lookup
 from .locale import t
 from .tokens import Colour
+
+#: A text a model or widget says: already in words (the engine's messages), a lazy catalogue text
+#: (``t.lazy``), or a function that puts it into words in the language in force when read.
+Said = str | object | Callable[[], str]
+
+
+def words_of(said: Said) -> str:
+    """A said text in words now; a function may give a lazy text too, so the words are ``str``."""
+    return str(said() if callable(said) else said)
 
 
 def words(items) -> str:

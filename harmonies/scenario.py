@@ -307,3 +307,22 @@ def _options(value: Any) -> str:
 
 
 __all__ = ["Scenario", "ScenarioError", "load", "loads", "from_dict", "FIELDS"]
+
+
+def as_scenario(value, side: Side | str = "A") -> Scenario:
+    """A fresh Scenario from None (an empty board of ``side``), a Board, a Scenario, a scenario
+    file's text or its path; ScenarioError when the text or file is not a valid scenario."""
+    if value is None:
+        return Scenario(Board(side))
+    if isinstance(value, Board):
+        return Scenario(value.copy())
+    if isinstance(value, Scenario):
+        return Scenario(value.board.copy(), value.animals, value.spirit, value.river)
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        return Scenario.loads(value)
+    if isinstance(value, str | os.PathLike):
+        if not str(value).strip():
+            raise ScenarioError("file", t("editor.no_file_name"))
+        return Scenario.load(value)
+    raise TypeError(f"expected a Board, a Scenario, a scenario file's text or its path, not "
+                    f"{type(value).__name__}")

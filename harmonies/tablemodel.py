@@ -45,21 +45,13 @@ from .cards import Card
 from .cards import card as _card_lookup
 from .errors import HarmoniesError
 from .game import Game
-from .inwords import card_title, cell_name, colour_title, colours_title, words
+from .inwords import Said, card_title, cell_name, colour_title, colours_title, words
+from .inwords import words_of as _words_of
 from .locale import t
 from .policies import POLICIES
 from .tokens import Colour
 
 SEAT_KINDS = ("human", "random", "greedy", "strong")
-
-#: A text the table says: already in words (the engine's messages), a lazy catalogue text, or a
-#: function that puts it into words in the language in force when read.
-Said = str | object | Callable[[], str]
-
-
-def _words_of(said: Said) -> str:
-    return str(said() if callable(said) else said)
-
 
 def check_seats(players: int, seats=None) -> list[str]:
     """The kind of each seat (default: the first human, the others greedy); ValueError in words."""

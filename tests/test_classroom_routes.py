@@ -36,7 +36,8 @@ def test_the_table_covers_every_route_and_visitor():
     assert {who for who, *_ in rows} == {"stranger", "classmate", "owner"}
     sent = " ".join(address for _, _, address, _ in rows)
     for route in ("/api/kernels/{kernel}/channels", "/voila/query/{kernel}", "/voila/api/shutdown/",
-                  "/voila/templates/", "/voila/render/", "/voila/files/", "/voila/static/", "/login"):
+                  "/voila/templates/", "/voila/render/", "/voila/files/", "/voila/static/", "/login",
+                  "/tables/tables", "/tables/t/"):
         assert route in sent
     assert rows[-1][:2] == ("owner", "DELETE")  # ending the kernel comes last
 

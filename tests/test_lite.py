@@ -5,9 +5,11 @@ The browser side is ``tests/browser/test_lite.py``; these run in CPython without
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -112,3 +114,39 @@ def test_lessons_are_copied_with_the_lite_kernel_and_the_sources_keep_theirs(tmp
 
     assert kernels(copies) == {"python"}
     assert kernels(NOTEBOOKS) == {"python3"}
+
+
+@pytest.mark.skipif(shutil.which("node") is None or lite.inputs_missing(lite.CACHE, offline=True) != [],
+                    reason="needs Node and the Lite downloads (make lite-inputs)")
+def test_wheels_are_compiled_for_the_browsers_python_and_keep_only_what_a_tab_uses(tmp_path, monkeypatch):
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    other = _wheel(wheels, "tiny", "1.0", [], {
+        "tiny/__init__.py": "from . import used\n", "tiny/used.py": "A = 1\n", "tiny/unused.py": "B = 2\n",
+        "tiny/tests/test_a.py": "", "tiny-1.0.data/scripts/tool": "#!python\n"})
+    ours = _wheel(wheels, "harmonies-azul-lab", "0.1.0", [], {"harmonies/__init__.py": "X = 3\n"})
+    monkeypatch.setattr(lite, "IMPORTS", ["tiny", "harmonies"])
+    lite.precompile(wheels, lite.CACHE / "pyodide", tmp_path / "work")
+
+    with zipfile.ZipFile(other) as z:
+        names = set(z.namelist())
+        record = z.read("tiny-1.0.dist-info/RECORD").decode()
+        for line in record.splitlines():  # RECORD lists every file, with its hash
+            name, digest, size = line.rsplit(",", 2)
+            if digest:
+                data = z.read(name)
+                assert int(size) == len(data)
+                assert digest == "sha256=" + base64.urlsafe_b64encode(
+                    hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        magic = z.read("tiny/used.pyc")[:4]
+    # what a tab imports is bytecode only; what it never imports stays source; tests and a notebook
+    # server's files are gone
+    assert {"tiny/__init__.pyc", "tiny/used.pyc", "tiny/unused.py"} <= names
+    gone = {"tiny/__init__.py", "tiny/used.py", "tiny/tests/test_a.py", "tiny-1.0.data/scripts/tool"}
+    assert not gone & names
+    assert {line.split(",")[0] for line in record.splitlines()} == names
+    assert magic != importlib.util.MAGIC_NUMBER  # Pyodide's Python (3.14), not this one
+    with zipfile.ZipFile(ours) as z:  # the project keeps its sources beside the bytecode
+        names = set(z.namelist())
+    assert "harmonies/__init__.py" in names
+    assert any(n.startswith("harmonies/__pycache__/__init__.cpython-3") for n in names)

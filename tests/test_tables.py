@@ -235,7 +235,7 @@ def test_computer_seats_play_until_a_human_is_to_move(game):
     made = tables.create(game, 3, computers={0: "greedy", 2: "greedy"}, seed=8)
     table = tables.get(made.id)
     assert tables.play_computers(made.id) > 0 and table.game.current == 1
-    refused("not_your_turn", tables.move_seat, made.id, 0, table.moves, "end")
+    refused("computer_seat", tables.move_seat, made.id, 0, table.moves, "end")
     play_to_end(tables, made, random.Random(2))
     assert table.game.over
 
@@ -261,3 +261,54 @@ def test_the_board_is_drawn_once_per_move_and_language_with_keys_the_actions_nam
     shown = state(table, 0, "en")
     assert shown["actions"] and all(f'data-key="{k}"' in svg for a in shown["actions"] for k in a["keys"])
     assert state(table, 1, "en")["actions"] == [] == state(table, SPECTATOR, "en")["actions"]
+
+
+# --- the host hands a seat to the computer ----------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
+    path = str(tmp_path / "t.sqlite")
+    tables = Tables(path)
+    made = tables.create(game, 2, seed=3)
+    rng = random.Random(4)
+    table = tables.get(made.id)
+    for _ in range(3):
+        tables.move(made.id, made.seats[table.game.current], table.moves, random_move(tables, made.id, rng))
+    before = table.game.to_dict()
+    refused("not_host", tables.hand, made.id, made.spectator, 1)  # no other secret is the host's
+    refused("not_host", tables.hand, made.id, made.seats[0], 1)
+    refused("not_host", tables.hand, made.id, None, 1)
+    refused("bad_computer_seat", tables.hand, made.id, made.host, 2)
+    refused("bad_computer_seat", tables.hand, made.id, made.host, True)
+    refused("bad_computer", tables.hand, made.id, made.host, 1, "random")
+    assert table.game.to_dict() == before and table.seats == [None, None]
+    tables.hand(made.id, made.host, 1)
+    refused("already_computer", tables.hand, made.id, made.host, 1)
+    refused("no_human", tables.hand, made.id, made.host, 0)  # the computer does not play alone
+    assert state(table, 1, "en")["computers"] == [1] and state(table, 1, "en")["actions"] == []
+    tables.close()
+    tables = Tables(path)  # the hand-over is stored: a restarted server keeps it
+    table = tables.get(made.id)
+    assert table.seats == [None, "strong"]
+    while not table.game.over:
+        tables.play_computers(made.id)
+        if table.game.over:
+            break
+        if table.game.current == 1:
+            refused("computer_seat", tables.move, made.id, made.seats[1], table.moves, "end")
+        tables.move(made.id, made.seats[0], table.moves, random_move(tables, made.id, rng))
+    refused("over", tables.hand, made.id, made.host, 0)
+    assert records.replay(tables.record(made.id), CLASSES).over
+
+
+@pytest.mark.parametrize(("game", "first"), [("azul", 0), ("harmonies", 1)])
+def test_a_table_names_its_seats_as_the_games_own_pictures_do(game, first):
+    """Azul's boards say "player 0", Harmonies' "Player 1": the seat's page and its refusals agree."""
+    tables = Tables()
+    made = tables.create(game, 2, seed=1)
+    table = tables.get(made.id)
+    with wording("en"):
+        assert f"seat {first}." in state(table, 0, "en")["status"]
+        assert f"player {first}" in table.kind.scene(table.game).to_svg().lower()
+        error = refused("not_your_turn", tables.move, made.id, made.seats[1], 0, "x")
+        assert f"seat {first + 1}, and seat {first} is to play" in str(error)

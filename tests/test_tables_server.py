@@ -27,13 +27,13 @@ HANG = 240  # seconds: a test that waits longer than this has hung
 class Serving:
     """A table server on a free port of 127.0.0.1 over the database ``path``."""
 
-    def __init__(self, path: str, limits: Limits | None = None):
-        self.path, self.limits = path, limits
+    def __init__(self, path: str, limits: Limits | None = None, **options):
+        self.path, self.limits, self.options = path, limits, options
 
     async def __aenter__(self) -> Serving:
         self.tables = Tables(self.path)
         sock, self.port = bind_unused_port()
-        self.server = HTTPServer(make_app(self.tables, self.limits))
+        self.server = HTTPServer(make_app(self.tables, self.limits, **self.options))
         self.server.add_sockets([sock])
         return self
 
@@ -49,6 +49,11 @@ class Serving:
         reply = await AsyncHTTPClient().fetch(self.url("/tables"), method="POST", body=json.dumps(asked),
                                               headers={"Content-Type": "application/json"})
         return json.loads(reply.body)
+
+    async def post(self, path: str, asked: dict) -> tuple[int, dict]:
+        reply = await AsyncHTTPClient().fetch(self.url(path), method="POST", body=json.dumps(asked),
+                                              headers={"Content-Type": "application/json"}, raise_error=False)
+        return reply.code, json.loads(reply.body)
 
     async def open(self, made: dict, link: str | None, lang: str = "en") -> Client:
         client = await Client.open(f"ws://127.0.0.1:{self.port}/t/{made['id']}/ws?lang={lang}",
@@ -236,4 +241,78 @@ def test_the_http_side_offers_nothing_but_its_routes(tmp_path):
             assert page.code == 200 and 'dir="rtl"' in html and "://" not in html and " src=" not in html
             assert "default-src 'none'" in page.headers["Content-Security-Policy"]
             assert len(page.body) < 8000
+    run(go())
+
+
+def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path):
+    async def go():
+        async with Serving(str(tmp_path / "t.sqlite")) as serving:
+            made = await serving.create(game="azul", players=2)
+            seats = [await serving.open(made, link) for link in made["seats"]]
+            watcher = await serving.open(made, made["spectator"])
+            await play(seats, watcher, random.Random(3), moves=4)
+            hand = f"/tables/{made['id']}/computer"
+            for asked, error in (({"host": secret(made["spectator"]), "seat": 1}, "not_host"),
+                                 ({"host": secret(made["seats"][1]), "seat": 1}, "not_host"),
+                                 ({"host": made["host"], "seat": 5}, "bad_computer_seat"),
+                                 ({"host": made["host"], "seat": 1, "computer": "os.system"}, "bad_computer"),
+                                 ({"host": made["host"], "seat": 1, "also": 1}, "bad_message")):
+                code, answer = await serving.post(hand, asked)
+                assert (code, answer["error"]) == (400, error) and answer["message"]
+            assert (await serving.post("/tables/nope/computer", {"host": made["host"], "seat": 1}))[0] == 400
+            assert serving.tables.get(made["id"]).seats == [None, None]
+            seats[1].close()  # that player went away
+            assert (await serving.post(hand, {"host": made["host"], "seat": 1}))[0] == 200
+            handed = await watcher.until(lambda m: m.get("type") == "state" and m["computers"] == [1])
+            await play([seats[0], None], watcher, random.Random(4))
+            assert watcher.state["over"] and handed["moves"] >= 4
+            again = await serving.open(made, made["seats"][1])  # the old link now only watches
+            assert again.state["actions"] == [] and again.state["computers"] == [1]
+            again.move("anything", after=again.state["moves"])
+            assert (await reply(again))["error"] in ("over", "computer_seat")
+    run(go())
+
+
+def test_behind_jupyterhubs_proxy_with_a_key_for_making_tables(tmp_path):
+    """As a JupyterHub service: every route under the service's prefix, and making a table needs
+    the key the hub gives the students' servers (docs/tables.md)."""
+    async def go():
+        prefix = "/services/tables"
+        async with Serving(str(tmp_path / "t.sqlite"), prefix=prefix, key="school-key",
+                           public="https://hub.school.example/services/tables") as serving:
+            code, answer = await serving.post(f"{prefix}/tables", {"game": "azul"})
+            assert (code, answer["error"]) == (403, "sign_in")
+            reply_ = await AsyncHTTPClient().fetch(
+                serving.url(f"{prefix}/tables"), method="POST", body='{"game": "azul"}',
+                headers={"Content-Type": "application/json", "X-Tables-Key": "school-key"})
+            made = json.loads(reply_.body)
+            assert made["seats"][0].startswith(f"https://hub.school.example/services/tables/t/{made['id']}#")
+            assert (await AsyncHTTPClient().fetch(serving.url("/tables"), method="POST", body="{}",
+                                                  raise_error=False)).code == 404
+            page = await Client.open(f"ws://127.0.0.1:{serving.port}{prefix}/t/{made['id']}/ws",
+                                     secret(made["seats"][0]))
+            await page.state_after(0)
+            page.move(page.state["actions"][0]["text"])
+            assert (await reply(page))["type"] == "ok"
+    run(go())
+
+
+def test_a_page_without_lang_speaks_the_browsers_language(tmp_path):
+    async def go():
+        async with Serving(str(tmp_path / "t.sqlite")) as serving:
+            made = await serving.create(game="azul", players=2)
+            asked = {"Accept-Language": "vi-VN,vi;q=0.9,en;q=0.5"}
+            page = await AsyncHTTPClient().fetch(serving.url(f"/t/{made['id']}"), headers=asked)
+            assert '<html lang="vi"' in page.body.decode()
+            other = await AsyncHTTPClient().fetch(serving.url(f"/t/{made['id']}"),
+                                                  headers={"Accept-Language": "de-DE,de"})
+            assert '<html lang="en"' in other.body.decode()
+            from tornado.httpclient import HTTPRequest
+
+            ws = f"ws://127.0.0.1:{serving.port}/t/{made['id']}/ws"
+            phone = await Client.open(HTTPRequest(ws, headers={"Accept-Language": "fa-IR,fa"}),
+                                      secret(made["seats"][0]))
+            english = await serving.open(made, made["seats"][0])
+            seen = await phone.state_after(0)
+            assert seen["status"] != english.state["status"] and "seat" not in seen["status"].lower()
     run(go())

@@ -18,6 +18,10 @@ sys.path.insert(0, str(ROOT))
 
 from tabletop.i18n import ENVIRONMENT, check_language  # noqa: E402
 
+#: The table server for friends inside Lab (tabletop/tables/jupyter.py); a pip install enables it by a
+#: config file too (pyproject.toml), an editable one of an older checkout may not have it.
+EXTENSION = "--ServerApp.jpserver_extensions=tabletop.tables.jupyter=True"
+
 #: JupyterLab's locale for each language of the project (the packs are in pyproject.toml).
 LAB_LOCALES = {"en": "en", "fa": "en", "nl": "nl_NL", "vi": "vi_VN"}
 
@@ -35,7 +39,7 @@ def main(argv: list[str]) -> None:
     language = check_language(os.environ.get(ENVIRONMENT) or "en")
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings_folder(language))}
     jupyter = str(Path(sys.executable).parent / "jupyter")
-    os.execve(jupyter, [jupyter, "lab", f"--ServerApp.root_dir={ROOT / 'notebooks'}",
+    os.execve(jupyter, [jupyter, "lab", f"--ServerApp.root_dir={ROOT / 'notebooks'}", EXTENSION,
                         f"--LabApp.default_url=/lab/tree/{language}/00-start-here.ipynb", *argv], env)
 
 

@@ -20,6 +20,7 @@ project's own SVG pictures), so both sites run every lesson.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -173,19 +174,28 @@ def closure(lock: dict, names: list[str]) -> set[str]:
 
 # --- build: no network from here on ------------------------------------------------------------------
 
-def build(out: Path, cache: Path, offline: bool) -> None:
+def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "notebooks",
+          project: bool = True, extensions: tuple[str, ...] = EXTENSIONS,
+          preload: list[str] | None = None, compiled: bool = True) -> None:
+    """The site of ``lessons`` into ``out``. The defaults make the project's site; with
+    ``project=False``, the kernel's extension only, no ``preload`` and not ``compiled``, it is
+    JupyterLite as it comes (``benchmarks/lite_start.py`` measures ours beside it)."""
     missing = inputs_missing(cache, offline)
     if missing:
         raise SystemExit(f"run 'python tools/lite.py fetch{' --offline' if offline else ''}' first: "
                          f"missing {', '.join(missing)}")
+    if preload is None and project:
+        preload = [*KERNEL, *LESSONS]
     with tempfile.TemporaryDirectory(prefix="lite-") as tmp:
         tmp = Path(tmp)
         lite_dir = tmp / "lite"
         wheels = lite_dir / WHEELS
         wheels.mkdir(parents=True)
-        project_wheel(wheels, tmp / "source")
+        if project:
+            project_wheel(wheels, tmp / "source")
         for wheel in (cache / "wheels").glob("*.whl"):
-            shutil.copy2(wheel, wheels)
+            if project or wheel_key(wheel)[0] in KERNEL:  # without the lessons' wheels, the kernel's
+                shutil.copy2(wheel, wheels)
         for wheel in extension_dir(KERNEL_EXTENSION).glob("static/pypi/*.whl"):
             if "widgetsnbextension-3" not in wheel.name:  # ipywidgets 8 goes with the 4.x stand-in
                 shutil.copy2(wheel, wheels)
@@ -197,15 +207,17 @@ def build(out: Path, cache: Path, offline: bool) -> None:
             core.mkdir(parents=True)
             for name in PYODIDE_CORE:
                 shutil.copy2(cache / "pyodide" / name, core)
+        if compiled:
+            precompile(wheels, cache / "pyodide", tmp / "compiled")
         lock = site_lock(pyodide_lock, wheels, offline)
         (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
         contents = lite_dir / "lessons"
-        copy_lessons(ROOT / "notebooks", contents)
-        write_config(lite_dir, offline, [*KERNEL, *LESSONS])
+        copy_lessons(lessons, contents)
+        write_config(lite_dir, offline, preload or [])
         build_config = {"LiteBuildConfig": {
             "contents": [str(contents)], "output_dir": str(tmp / "site"), "no_sourcemaps": True,
             # Only the extensions the lessons use, not every one this environment has (Voila's ...).
-            "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS],
+            "ignore_sys_prefix": True, "federated_extensions": [str(extension_dir(n)) for n in extensions],
         }}
         (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
         jupyter = TOOLS / "bin" / "jupyter"
@@ -234,6 +246,96 @@ def project_wheel(dest: Path, source: Path) -> Path:
          "--wheel-dir", str(dest), str(source)])
     (wheel,) = dest.glob("harmonies_azul_lab-*.whl")
     return wheel
+
+
+#: Node runs Pyodide's own Python (the very interpreter of the page) to compile the modules of the
+#: folders it is given: a tab then imports bytecode instead of compiling IPython, the widgets and
+#: the project from their sources, which took seconds of every tab's start.
+COMPILE_JS = """
+const [pyodideUrl, root, plan] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideUrl);
+const py = await loadPyodide({ indexURL: new URL(".", pyodideUrl).pathname });
+py.FS.mkdirTree("/wheels");
+py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/wheels");
+py.globals.set("plan", plan);
+py.runPython(`
+import importlib, json, py_compile, sys, warnings
+plan = json.loads(plan)
+sys.path[:0] = [f"/wheels/{folder}" for folder in plan["folders"]]
+for name in plan["imports"]:
+    try:
+        importlib.import_module(name)
+    except Exception as error:
+        print(f"not compiled: {name} ({error!r})")
+warnings.simplefilter("ignore")
+for module in list(sys.modules.values()):
+    source = getattr(module, "__file__", None) or ""
+    folder = source.removeprefix("/wheels/").split("/")[0]
+    if source.startswith("/wheels/") and source.endswith(".py"):
+        target = source + "c" if plan["folders"][folder] else importlib.util.cache_from_source(source)
+        py_compile.compile(source, target, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
+"""
+#: What a lesson's tab imports: the kernel, the widgets, the project. Only modules these import are
+#: compiled (bytecode is bigger than a wheel's compressed source: modules no tab imports stay source).
+IMPORTS = ["pyodide_kernel", "ipykernel.comm", "ipywidgets", "anywidget", "bidi.algorithm",
+           "arabic_reshaper", "harmonies.widgets", "azul.widgets", "tabletop.chart", "tabletop.quiz",
+           "tabletop.localised", "tabletop.transfer"]
+#: Wheels that keep their sources beside the bytecode (a learner may read the project's code with
+#: ``??``); the others carry bytecode only, as Pyodide's own packages do.
+KEEP_SOURCES = {"harmonies-azul-lab"}
+
+
+def precompile(wheels: Path, pyodide: Path, work: Path) -> None:
+    """Every wheel in ``wheels`` rebuilt with its modules compiled for the browser's Python. Without
+    Node the wheels stay as they are (the site works, its tabs start slower)."""
+    node = shutil.which("node")
+    if node is None:
+        print("precompiled=0")
+        return
+    start = time.perf_counter()
+    folders = {}
+    for wheel in sorted(wheels.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(work / wheel.name)
+        folders[wheel.name] = wheel_key(wheel)[0] not in KEEP_SOURCES
+    script = work / "compile.mjs"
+    script.write_text(COMPILE_JS)
+    plan = json.dumps({"folders": folders, "imports": IMPORTS})
+    run([node, str(script), (pyodide / "pyodide.mjs").as_uri(), str(work), plan])
+    for name, sourceless in folders.items():
+        folder = work / name
+        if sourceless:  # a module no tab imports keeps its source
+            for source in folder.rglob("*.py"):
+                if source.with_suffix(".pyc").exists():
+                    source.unlink()
+            for unused in [*folder.glob("*.data"), *folder.glob("*/**/tests")]:
+                shutil.rmtree(unused)  # a notebook server's files (extensions, scripts), test suites
+        repack(folder, wheels / name)
+    print(f"precompiled_modules={sum(1 for _ in work.rglob('*.pyc'))}")
+    print(f"precompile_seconds={time.perf_counter() - start:.1f}")
+
+
+def repack(folder: Path, wheel: Path) -> None:
+    """``folder`` zipped as ``wheel``, its RECORD listing the files it now holds."""
+    (info,) = folder.glob("*.dist-info")
+    record = info / "RECORD"
+    record.touch()
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    lines = []
+    for path in files:
+        name = path.relative_to(folder).as_posix()
+        if path == record:
+            lines.append(f"{name},,")
+        else:
+            data = path.read_bytes()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            lines.append(f"{name},sha256={digest},{len(data)}")
+    record.write_text("\n".join(lines) + "\n")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in files:
+            z.write(path, path.relative_to(folder).as_posix())
 
 
 def extension_dir(name: str) -> Path:
@@ -309,7 +411,10 @@ def copy_lessons(notebooks: Path, dest: Path) -> None:
 
 
 def write_config(lite_dir: Path, offline: bool, preload: list[str]) -> None:
-    kernel = {"loadPyodideOptions": {"lockFileURL": f"./{WHEELS}/pyodide-lock.json", "packages": preload}}
+    options = {"lockFileURL": f"./{WHEELS}/pyodide-lock.json"}
+    if preload:
+        options["packages"] = preload
+    kernel = {"loadPyodideOptions": options}
     if offline:
         kernel["pyodideUrl"] = "./static/pyodide/pyodide.mjs"
         kernel["disablePyPIFallback"] = True

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from pathlib import Path
 
 import ipywidgets as w
 
@@ -13,8 +12,7 @@ from tabletop.clickable import Pictured
 from tabletop.localised import Localised, html
 
 from .. import draw, inwords
-from ..board import Board
-from ..scenario import Scenario
+from ..scenario import as_scenario
 from ..tiles import LETTERS
 
 # The widgets' names for what ``azul.inwords`` holds.
@@ -100,21 +98,7 @@ def _beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> S
     return out
 
 
-def _scenario_from(value) -> Scenario:
-    """A scenario from a ``Scenario``, a ``Board`` (its wall kind guessed from its tiles), a dict,
-    the text of a scenario file, or a path to one. Raises ``ScenarioError`` when it is not valid."""
-    if isinstance(value, Scenario):
-        return value
-    if isinstance(value, Board):
-        return Scenario([value.copy()], value.wall_kind)
-    if isinstance(value, dict):
-        return Scenario.from_dict(value)
-    if isinstance(value, str) and value.lstrip().startswith("{"):
-        return Scenario.from_json(value)
-    if isinstance(value, str | Path):
-        return Scenario.load(value)
-    raise TypeError(f"expected a Scenario, a Board, a dict, scenario text or a path, not "
-                    f"{type(value).__name__}")
+_scenario_from = as_scenario  # the widgets' name for it
 
 
 def _button(action: Callable[[], object]) -> w.Button:

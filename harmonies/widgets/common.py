@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
@@ -12,16 +10,16 @@ from tabletop.localised import html
 
 from .. import inwords
 from ..advisor import DEFAULT_BUDGET
-from ..board import Board, Side
-from ..errors import ScenarioError
 from ..locale import t
-from ..scenario import Scenario
+from ..scenario import as_scenario
 from ..scoring import SCORE_KEYS  # noqa: F401  (the widgets take it from here)
 from ..tokens import Colour
 
-# The widgets' names for the words of ``harmonies.inwords``.
+# The widgets' names for the words of ``harmonies.inwords`` and for ``scenario.as_scenario``.
 _words, _colour, _colours = inwords.words, inwords.colour_title, inwords.colours_title
 _card_title, _cell_name = inwords.card_title, inwords.cell_name
+Said, _words_of = inwords.Said, inwords.words_of
+_as_scenario = as_scenario
 
 #: The editor's tools: a token colour to stack, or the cube.
 TOOLS = tuple(str(c) for c in Colour) + ("cube",)
@@ -35,16 +33,6 @@ ON_BOARD = ("trees", "mountains", "fields", "buildings", "water", "spirit")
 _WARN = ("background:#fff4d6;border:1px solid #e2b24a;border-radius:6px;padding:6px 10px;"
          "color:#4d3800;margin:4px 0")
 _NOTE = "color:#4a4a4a;padding:2px 4px"
-
-#: A text a widget shows: already in words (the engine's messages), a catalogue text
-#: (``t.lazy``), or a function that puts it into words in the language in force when shown.
-Said = str | object | Callable[[], str]
-
-
-def _words_of(said: Said) -> str:
-    """A said text in words now; a function may give a lazy text too, so the words are ``str``."""
-    return str(said() if callable(said) else said)
-
 
 class _Warns:
     """The friendly warning area shared by the widgets: ``.message`` is its plain text.
@@ -71,25 +59,6 @@ class _Warns:
             self._message_box.value = html(f"⚠ {escape(warning)}", style=_WARN)
         else:
             self._message_box.value = html(escape(note), style=_NOTE) if note else ""
-
-
-def _as_scenario(value, side: Side | str = "A") -> Scenario:
-    """A fresh Scenario from None (an empty board), a Board, a Scenario, a scenario file's text or
-    its path; ScenarioError when the text or file is not a valid scenario."""
-    if value is None:
-        return Scenario(Board(side))
-    if isinstance(value, Board):
-        return Scenario(value.copy())
-    if isinstance(value, Scenario):
-        return Scenario(value.board.copy(), value.animals, value.spirit, value.river)
-    if isinstance(value, str) and value.lstrip().startswith("{"):
-        return Scenario.loads(value)
-    if isinstance(value, str | os.PathLike):
-        if not str(value).strip():
-            raise ScenarioError("file", t("editor.no_file_name"))
-        return Scenario.load(value)
-    raise TypeError(f"expected a Board, a Scenario, a scenario file's text or its path, not "
-                    f"{type(value).__name__}")
 
 
 def _river_title(reading: str) -> str:

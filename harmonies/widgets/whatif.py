@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from html import escape
 
 import ipywidgets as w
@@ -11,11 +10,9 @@ from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
 from .. import scoring
+from ..comparison import Comparison
 from ..locale import t
-from .common import (
-    SCORE_KEYS,
-    _as_scenario,
-)
+from .common import _as_scenario
 from .editor import BoardEditor
 
 
@@ -55,48 +52,28 @@ class WhatIf(Localised, w.VBox):
         self._changed_heading.value = html(t("whatif.heading"))
         self._refresh()
 
+    @property
+    def comparison(self) -> Comparison:
+        """The two boards' scores compared (``harmonies.comparison``: the logic, with no widget)."""
+        return Comparison(self.left.breakdown, self.right.breakdown)
+
     def difference(self) -> dict[str, tuple[int, int, int]]:
-        a, b = self.left.breakdown.to_dict(), self.right.breakdown.to_dict()
-        return {key: (a[key], b[key], b[key] - a[key]) for key in SCORE_KEYS}
+        return self.comparison.difference()
 
     @property
     def explanation(self) -> str:
         return self._explanation
 
     def _refresh(self) -> None:
-        a, b = self.left.breakdown, self.right.breakdown
-        lines = []
-        for category in scoring.CATEGORIES:
-            lines.append(_compare(category, a, b))
-            if category == "water":
-                lines.append(_change("landscapes", a.landscapes, b.landscapes))
-        lines.append(_change("total", a.total, b.total))
+        comparison = self.comparison
+        lines = comparison.lines()
         self._explanation = "\n".join(lines)
         left, right = (escape(str(x)) for x in self.labels)
         rows = "".join(
             f"<tr><td>{escape(scoring.category_title(key))}</td><td>{x}</td><td>{y}</td>"
             f"<td>{f'<b>{d:+d}</b>' if d else '·'}</td></tr>"
-            for key, (x, y, d) in self.difference().items())
+            for key, (x, y, d) in comparison.difference().items())
         table = (f"<table><tr><th></th><th>{left}</th><th>{right}</th>"
                  f"<th>{escape(t('whatif.difference'))}</th></tr>{rows}</table>")
         text = "<br>".join(escape(line) for line in lines)
         self._summary.value = html(f"{table}<div>{text}</div>", style="display:flex;gap:2em")
-
-
-def _change(key: str, a: int, b: int) -> str:
-    """One score key's change in words: ``fields: 10 → 15 (+5)``."""
-    category = t(f"whatif.category.{key}")
-    if a == b:
-        return t("whatif.no_change", category=category, before=a, after=b)
-    return t("whatif.change", category=category, before=a, after=b, difference=f"{b - a:+d}")
-
-
-def _compare(category: str, a: scoring.Breakdown, b: scoring.Breakdown) -> str:
-    """One category's change and the scoring items behind it (items worth 0 points are left out)."""
-    before = Counter((i.label, i.points) for i in a.items_for(category) if i.points)
-    after = Counter((i.label, i.points) for i in b.items_for(category) if i.points)
-    gained, lost = after - before, before - after
-    parts = [t("whatif.gained", item=label, points=points) for label, points in sorted(gained.elements())]
-    parts += [t("whatif.lost", item=label, points=points) for label, points in sorted(lost.elements())]
-    line = _change(category, getattr(a, category), getattr(b, category))
-    return t("whatif.items", change=line, items=t("whatif.separator").join(parts)) if parts else line

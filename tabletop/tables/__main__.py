@@ -1,11 +1,13 @@
 """``python -m tabletop.tables [--port 8870] [--db tables.sqlite] [--host 127.0.0.1]``: the table
-server on its own (loopback unless told otherwise)."""
+server on its own (loopback unless told otherwise). As a JupyterHub service (docs/tables.md) it
+takes its prefix from ``JUPYTERHUB_SERVICE_PREFIX`` and its key from ``TABLETOP_TABLES_KEY``."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import os
 
 from .server import Limits, make_app
 from .store import IDLE, MAX_TABLES, Tables
@@ -22,6 +24,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-tables", type=int, default=MAX_TABLES)
     parser.add_argument("--rate", type=float, default=Limits.per_second,
                         help="messages a page may send per second (after a burst)")
+    parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
+                        help="the path of the routes (default: JupyterHub's service prefix, else none)")
+    parser.add_argument("--public", default=None,
+                        help="the address the links start with, e.g. "
+                             "https://hub.school.example/services/tables (default: the address asked at)")
+    parser.add_argument("--key", default=os.environ.get("TABLETOP_TABLES_KEY", ""),
+                        help="if set, making a table needs this key (the X-Tables-Key header); "
+                             "default: TABLETOP_TABLES_KEY, else anyone may")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     asyncio.run(serve(args))
@@ -29,9 +39,11 @@ def main(argv: list[str] | None = None) -> None:
 
 async def serve(args: argparse.Namespace) -> None:
     tables = Tables(args.db, idle=args.idle, max_tables=args.max_tables)
-    app = make_app(tables, Limits(per_second=args.rate))
+    prefix = args.prefix.rstrip("/")
+    app = make_app(tables, Limits(per_second=args.rate), prefix=prefix, public=args.public, key=args.key)
     server = app.listen(args.port, address=args.host)
-    logging.info("tables on http://%s:%d/ (POST /tables to create one)", args.host, args.port)
+    logging.info("tables on http://%s:%d%s/ (POST %s/tables to create one)", args.host, args.port, prefix,
+                 prefix)
     try:
         await asyncio.Event().wait()
     finally:

@@ -34,6 +34,13 @@ class Kind:
     policies: Mapping[str, Callable[..., Callable[[Game], Any]]]
     scene: Callable[[Game], Scene]
     keys: Callable[[Game, Any], list[str]]
+    #: The number the game's own pictures and texts give its first player (Azul counts from 0,
+    #: Harmonies from 1): a table names its seats the same way, so that "seat 1" is "player 1".
+    first: int = 1
+
+    def seat(self, index: int) -> int:
+        """The seat (from 0) as the game names it."""
+        return index + self.first
 
 
 def _harmonies_keys(game, action) -> list[str]:
@@ -59,7 +66,7 @@ GAMES: dict[str, Kind] = {
                       lambda game: harmonies_draw.game_scene(game), _harmonies_keys),
     "azul": Kind("azul", azul.Game, range(2, 5), {"wall": tuple(WALL_KINDS)}, AZUL_POLICIES,
                  lambda game: azul_draw.game_scene(game),
-                 lambda game, move: azul_draw.move_keys(move, game.current)),
+                 lambda game, move: azul_draw.move_keys(move, game.current), first=0),
 }
 #: The game classes, for reading a table's record back (tabletop.records.replay).
 CLASSES = [kind.cls for kind in GAMES.values()]

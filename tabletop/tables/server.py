@@ -1,8 +1,9 @@
-"""The table server (tornado): an HTTP route to create a table, the seat page, and one websocket per
-page. The protocol (docs/tables.md): a page says ``hello`` with its link's secret, then sends
-``move`` messages; the server answers ``ok`` once a move is stored, or ``error`` with a message in
-the page's language, and after every move pushes the board (a binary frame: the SVG, deflated)
-and the ``state`` to every page of the table.
+"""The table server (tornado): HTTP routes to create a table and to hand a seat to the computer (the
+host's), the seat page, and one websocket per page; on its own (``make_app``) or under a prefix
+inside a Jupyter server (``routes``, see ``jupyter.py``). The protocol (docs/tables.md): a page
+says ``hello`` with its link's secret, then sends ``move`` messages; the server answers ``ok`` once
+a move is stored, or ``error`` with a message in the page's language, and after every move pushes
+the board (a binary frame: the SVG, deflated) and the ``state`` to every page of the table.
 
 Safe by construction: the secret travels in the link's fragment (never in an address the server
 logs) and is checked in constant time; a seat's secret acts only for that seat and the spectator's
@@ -13,6 +14,7 @@ the ones below, shipped inline from the package (no file is served from disk, no
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 import time
@@ -48,16 +50,32 @@ class Limits:
 
 
 def _language(handler: tornado.web.RequestHandler) -> str:
-    code = handler.get_query_argument("lang", "en")
-    return code if code in LANGUAGES else "en"
+    """``?lang=`` if it is one of ours, else the first of ours the browser asks for (its
+    ``Accept-Language``: a friend's phone in Persian opens its seat in Persian), else English."""
+    code = handler.get_query_argument("lang", None)
+    if code in LANGUAGES:
+        return code
+    for part in handler.request.headers.get("Accept-Language", "")[:200].split(","):
+        asked = part.split(";")[0].strip().lower()[:2]
+        if asked in LANGUAGES:
+            return asked
+    return "en"
 
 
 class Hub:
     """The tables and the pages open at each: pushes every move to every page of its table, and
     lets the computer seats play (thinking in a worker thread, on a copy of the game)."""
 
-    def __init__(self, tables: Tables, limits: Limits):
+    def __init__(self, tables: Tables, limits: Limits, *, public: str | None = None, query: str = "",
+                 key: str = ""):
         self.tables, self.limits = tables, limits
+        # When set, making a table needs this key in the ``X-Tables-Key`` header (a school's server,
+        # whose lobbies get it from their environment): no one else fills the server with tables.
+        self.key = key
+        # The links handed out: ``public`` (the address the players' devices reach, e.g. the class
+        # network's) else the address the table was asked at; ``query`` goes before the secret
+        # (the classroom's access code, so that a link signs a device in as the class link does).
+        self.public, self.query = public, query
         self.boards = Boards()
         self.pages: dict[str, set[Seat]] = {}
         self.thinking: set[str] = set()
@@ -110,42 +128,76 @@ class Hub:
         asyncio.get_running_loop().create_task(play())
 
 
-class CreateHandler(tornado.web.RequestHandler):
-    """``POST /tables`` with a JSON body ``{"game", "players", "options", "computers"}``: the new
-    table's links, one per human seat (None for the computer's) and the spectator's."""
+class JsonPost(tornado.web.RequestHandler):
+    """A POST whose body is one small JSON object with only the fields named in ``FIELDS``; a
+    refusal is status 400 with the error's key and its message in the asker's language."""
 
-    def initialize(self, hub: Hub) -> None:
-        self.hub = hub
+    FIELDS: frozenset[str] = frozenset()
 
-    def post(self) -> None:
-        code = _language(self)
+    def initialize(self, hub: Hub, prefix: str = "") -> None:
+        self.hub, self.prefix = hub, prefix
+
+    def asked(self) -> dict:
         body = self.request.body
         if len(body) > self.hub.limits.create_bytes:
-            return self._refuse(code, TableError("too_big"))
+            raise TableError("too_big")
         # A JSON body only: a page of another site cannot send one without the browser asking us.
         if not self.request.headers.get("Content-Type", "").startswith("application/json"):
-            return self._refuse(code, TableError("bad_message"))
+            raise TableError("bad_message")
         try:
             asked = json.loads(body)
         except (ValueError, UnicodeDecodeError):
-            return self._refuse(code, TableError("bad_message"))
-        if not isinstance(asked, dict) or set(asked) - {"game", "players", "options", "computers"}:
-            return self._refuse(code, TableError("bad_message"))
+            raise TableError("bad_message") from None
+        if not isinstance(asked, dict) or set(asked) - self.FIELDS:
+            raise TableError("bad_message")
+        return asked
+
+    def refuse(self, err: TableError, status: int = 400) -> None:
+        self.set_status(status)
+        with i18n.wording(_language(self)):
+            self.finish({"error": err.key, "message": str(err)})
+
+
+class CreateHandler(JsonPost):
+    """``POST /tables`` with a JSON body ``{"game", "players", "options", "computers"}``: the new
+    table's links, one per human seat (None for the computer's), the spectator's, and the host's
+    secret (for ``/tables/ID/computer``)."""
+
+    FIELDS = frozenset({"game", "players", "options", "computers"})
+
+    def post(self) -> None:
+        sent = self.request.headers.get("X-Tables-Key", "")
+        if self.hub.key and not hmac.compare_digest(sent.encode(), self.hub.key.encode()):
+            return self.refuse(TableError("sign_in"), 403)
         try:
-            with i18n.wording(code):
+            asked = self.asked()
+            with i18n.wording(_language(self)):
                 made = self.hub.tables.create(asked.get("game"), asked.get("players", 2),
                                               asked.get("options"), asked.get("computers"))
         except TableError as err:
-            return self._refuse(code, err)
-        base = f"{self.request.protocol}://{self.request.host}/t/{made.id}"
-        self.write({"id": made.id,
-                    "seats": [f"{base}#{key}" if key else None for key in made.seats],
-                    "spectator": f"{base}#{made.spectator}"})
+            return self.refuse(err)
+        public = self.hub.public or f"{self.request.protocol}://{self.request.host}{self.prefix}"
+        base = f"{public.rstrip('/')}/t/{made.id}{self.hub.query}"
+        self.finish({"id": made.id,
+                     "seats": [f"{base}#{key}" if key else None for key in made.seats],
+                     "spectator": f"{base}#{made.spectator}", "host": made.host})
 
-    def _refuse(self, code: str, err: TableError) -> None:
-        self.set_status(400)
-        with i18n.wording(code):
-            self.write({"error": err.key, "message": str(err)})
+
+class HandHandler(JsonPost):
+    """``POST /tables/ID/computer`` with ``{"host": secret, "seat": n, "computer": "strong"}``: the
+    host hands seat ``n`` (its player went away) to the computer, which plays on at once."""
+
+    FIELDS = frozenset({"host", "seat", "computer"})
+
+    def post(self, table_id: str) -> None:
+        try:
+            asked = self.asked()
+            self.hub.tables.hand(table_id, asked.get("host"), asked.get("seat"),
+                                 asked.get("computer", "strong"))
+        except TableError as err:
+            return self.refuse(err)
+        self.hub.push(table_id)
+        self.finish({"seat": asked["seat"], "computer": asked.get("computer", "strong")})
 
 
 class PageHandler(tornado.web.RequestHandler):
@@ -157,6 +209,7 @@ class PageHandler(tornado.web.RequestHandler):
                         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
                         "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'")
         self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Vary", "Accept-Language")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.write(page.html(_language(self)))
 
@@ -171,6 +224,12 @@ class Seat(tornado.websocket.WebSocketHandler):
         self.deflate = True
         self.tokens = float(hub.limits.burst)
         self.filled = time.monotonic()
+
+    @property
+    def max_message_size(self) -> int:
+        """Bigger than any message of the protocol; a bigger one closes the connection (whatever
+        the application around, the classroom's or Lab's, allows its own websockets)."""
+        return 64 * 1024
 
     def open(self, table_id: str) -> None:
         self.table_id = table_id
@@ -259,13 +318,30 @@ class Seat(tornado.websocket.WebSocketHandler):
             self.hub.leave(self)
 
 
-def make_app(tables: Tables, limits: Limits | None = None) -> tornado.web.Application:
-    hub = Hub(tables, limits or Limits())
-    return tornado.web.Application([
-        (r"/tables", CreateHandler, {"hub": hub}),
-        (rf"/t/({TABLE_ID})", PageHandler),
-        (rf"/t/({TABLE_ID})/ws", Seat, {"hub": hub}),
-    ], websocket_max_message_size=64 * 1024, hub=hub)
+#: The handlers of each route, by name (the Jupyter mount, ``jupyter.py``, puts its own in their place).
+HANDLERS = {"create": CreateHandler, "hand": HandHandler, "page": PageHandler, "seat": Seat}
 
 
-__all__ = ["make_app", "Limits", "Hub"]
+def routes(hub: Hub, prefix: str = "", handlers: dict | None = None) -> list[tuple]:
+    """The table server's routes under ``prefix`` (``""``, or a path such as ``/tables``): the only
+    addresses it answers; a table's id is a short word of letters, digits, ``-`` and ``_``."""
+    chosen = {**HANDLERS, **(handlers or {})}
+    prefix = prefix.rstrip("/")
+    given = {"hub": hub, "prefix": prefix}
+    return [
+        (rf"{prefix}/tables", chosen["create"], given),
+        (rf"{prefix}/tables/({TABLE_ID})/computer", chosen["hand"], given),
+        (rf"{prefix}/t/({TABLE_ID})", chosen["page"]),
+        (rf"{prefix}/t/({TABLE_ID})/ws", chosen["seat"], {"hub": hub}),
+    ]
+
+
+def make_app(tables: Tables, limits: Limits | None = None, *, prefix: str = "", public: str | None = None,
+             key: str = "") -> tornado.web.Application:
+    """The table server on its own (``python -m tabletop.tables``), its routes under ``prefix``
+    (behind JupyterHub's proxy: ``/services/tables``), its links starting with ``public``."""
+    hub = Hub(tables, limits or Limits(), public=public, key=key)
+    return tornado.web.Application(routes(hub, prefix), hub=hub)
+
+
+__all__ = ["make_app", "routes", "HANDLERS", "Limits", "Hub"]

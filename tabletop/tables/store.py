@@ -8,6 +8,7 @@ it stopped. A table nobody touched for ``idle`` seconds is deleted with its seat
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 import sqlite3
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import records
-from .games import CLASSES, GAMES
+from .games import CLASSES, COMPUTERS, GAMES
 from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
 
 SCHEMA = """
@@ -29,6 +30,8 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, number INTEGER NOT NULL,
     seat INTEGER NOT NULL, action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, number));
+CREATE TABLE IF NOT EXISTS hosts (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE, secret TEXT NOT NULL);
 """
 
 #: A day: a table nobody played at for that long is gone.
@@ -43,6 +46,7 @@ class Created:
     id: str
     seats: list[str | None]  # one secret per human seat; None for the computer's seats
     spectator: str
+    host: str = ""  # the host's: hands a seat that went away to the computer
 
 
 class Tables:
@@ -77,7 +81,7 @@ class Tables:
         start = kind.cls(**setup).start
         table_id = secrets.token_urlsafe(9)
         keys = [None if computer else new_secret() for computer in seats]
-        spectator = new_secret()
+        spectator, host = new_secret(), new_secret()
         now = self.clock()
         with self.db:
             self.db.execute("BEGIN")
@@ -86,7 +90,8 @@ class Tables:
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                                 [(table_id, n, digest(key or new_secret()), computer)
                                  for n, (key, computer) in enumerate(zip(keys, seats, strict=True))])
-        return Created(table_id, keys, spectator)
+            self.db.execute("INSERT INTO hosts VALUES (?, ?)", (table_id, digest(host)))
+        return Created(table_id, keys, spectator, host)
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -134,7 +139,7 @@ class Tables:
         if seat == SPECTATOR:
             raise TableError("spectator")
         if table.seats[seat] is not None:  # handed to the computer: its secret no longer acts
-            raise TableError("not_your_turn", seat=seat + 1, current=table.game.current + 1)
+            raise TableError("computer_seat", seat=table.kind.seat(seat))
         self._store(table, seat, table.move(seat, after, action))
         return table.moves
 
@@ -144,7 +149,7 @@ class Tables:
         table = self.get(table_id)
         seat = table.game.current
         if table.seats[seat] is None:
-            raise TableError("not_your_turn", seat=seat + 1, current=seat + 1)
+            raise TableError("not_your_turn", seat=table.kind.seat(seat), current=table.kind.seat(seat))
         self._store(table, seat, table.move(seat, after, action))
         return table.moves
 
@@ -158,6 +163,35 @@ class Tables:
             return None
         game = table.game.copy()
         return table.moves, game.action_text(player(game))
+
+    def hand(self, table_id: object, host: object, seat: object, computer: object = "strong") -> None:
+        """The host hands a human seat (whose player went away) to the computer player ``computer``;
+        from then on that seat's link only watches. ``TableError`` (and no change) for a wrong host
+        secret, a seat that is not a person's, the last person's seat, or a player the computer
+        does not have."""
+        table = self.get(table_id)
+        row = self.db.execute("SELECT secret FROM hosts WHERE table_id = ?", (table.id,)).fetchone()
+        if not isinstance(host, str) or row is None or not hmac.compare_digest(digest(host), row[0]):
+            raise TableError("not_host")
+        players = len(table.seats)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise TableError("bad_computer_seat", seat=repr(seat), players=players)
+        if computer not in COMPUTERS:
+            raise TableError("bad_computer", name=repr(computer), names=", ".join(COMPUTERS))
+        if table.seats[seat] is not None:
+            raise TableError("already_computer", seat=table.kind.seat(seat))
+        if table.game.over:
+            raise TableError("over")
+        if sum(computer is None for computer in table.seats) == 1:  # as at the start: one person at least
+            raise TableError("no_human")
+        now = self.clock()
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("UPDATE seats SET computer = ? WHERE table_id = ? AND seat = ?",
+                            (computer, table.id, seat))
+            self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (now, table.id))
+        table.seats[seat], table.touched = computer, now
+        table.players.pop(seat, None)
 
     def play_computers(self, table_id: str) -> int:
         """Let the computer seats play until a human is to move; returns the number of moves."""

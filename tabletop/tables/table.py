@@ -129,7 +129,8 @@ class Table:
         if after != self.moves:
             raise TableError("stale", after=after, moves=self.moves)
         if seat != self.game.current:
-            raise TableError("not_your_turn", seat=seat + 1, current=self.game.current + 1)
+            raise TableError("not_your_turn", seat=self.kind.seat(seat),
+                             current=self.kind.seat(self.game.current))
         if not isinstance(text, str) or not text.strip():
             raise TableError("no_action")
         return self.play(text)

@@ -41,14 +41,17 @@ class Boards:
 def status(table: Table, role: int | str) -> str:
     """Who the reader is, whose turn it is (or who won), how many moves were played."""
     game = table.game
-    lines = [t("tables.page.watching") if role == SPECTATOR else t("tables.page.seat", seat=role + 1)]
+    name = table.kind.seat
+    lines = [t("tables.page.watching") if role == SPECTATOR else t("tables.page.seat", seat=name(role))]
+    if role != SPECTATOR and table.seats[role] is not None:
+        lines.append(t("tables.page.handed"))
     if game.over:
-        seats = i18n.join_and(str(w + 1) for w in game.winners())
+        seats = i18n.join_and(str(name(w)) for w in game.winners())
         lines += [t("tables.page.over"), t("tables.page.winners", seats=seats)]
     elif role == game.current:
         lines.append(t("tables.page.your_turn"))
     else:
-        lines.append(t("tables.page.waiting", seat=game.current + 1))
+        lines.append(t("tables.page.waiting", seat=name(game.current)))
     lines.append(t.count("tables.page.moves", table.moves))
     return " ".join(lines)
 
@@ -69,6 +72,7 @@ def state(table: Table, role: int | str, code: str) -> dict:
         message = {"type": "state", "table": table.id, "game": table.kind.name,
                    "seat": None if role == SPECTATOR else role, "moves": table.moves,
                    "current": game.current, "over": game.over, "status": status(table, role),
+                   "computers": [n for n, computer in enumerate(table.seats) if computer],
                    "scores": [s.total for s in game.scores()], "winners": game.winners() if game.over else [],
                    "log": [game.action_text(a) for a in game.history[-LOG:]],
                    "actions": actions(table, role)}

@@ -50,7 +50,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_for(url: str, proc: subprocess.Popen, seconds: float = 60) -> None:
+def _wait_for(url: str, proc: subprocess.Popen, seconds: float = 240) -> None:
+    """Until the server answers at ``url``: a bound, generous for a machine busy with other tests."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -124,6 +125,17 @@ def browser(playwright):
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
     yield chromium
     chromium.close()
+
+
+def click_place(place) -> None:
+    """Click a keyed shape of a board: the click event goes to the shape itself, as a pointer landing on
+    it sends it, and the board's own handler takes it from there (the same path as a learner's click).
+
+    Not a click by coordinates: a cell is several shapes with one key (hex, token, cube) lying on one
+    another, and in CI a page whose layout was still moving under load (an output above growing, a
+    font arriving) took a click at the shape's old centre somewhere beside the board.
+    """
+    place.dispatch_event("click")
 
 
 class Watched:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .conftest import click_place
+
 BLUE_C3 = '.tabletop-place[data-key="cell:c3"][aria-label^="c3: a blue token"]'
 EMPTY_C3 = '.tabletop-place[data-key="cell:c3"][aria-label^="c3: nothing"]'
 
@@ -14,7 +16,7 @@ def save_then_load(page, editor, folder: Path) -> dict:
     scenario file, kept in ``folder``), *clear*, then the file uploaded: c3 is blue again. Returns
     the file's content."""
     editor.locator('.tabletop-place[data-key="colour:blue"]').first.click()
-    editor.locator('.tabletop-place[data-key="cell:c3"]').first.click(force=True)
+    click_place(editor.locator('.tabletop-place[data-key="cell:c3"]').first)
     editor.locator(BLUE_C3).wait_for()
 
     with page.expect_download() as saving:

@@ -17,7 +17,18 @@ import time
 
 import pytest
 
-from .conftest import ALL_RAN, CHROMIUM, FLAGS, KERNEL_READY, ROOT, SHOTS, Server, Watched, _free_port
+from .conftest import (
+    ALL_RAN,
+    CHROMIUM,
+    FLAGS,
+    KERNEL_READY,
+    ROOT,
+    SHOTS,
+    Server,
+    Watched,
+    _free_port,
+    click_place,
+)
 from .scenario_files import save_then_load
 
 spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
@@ -84,7 +95,7 @@ def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key, cli
     if click.startswith("button:"):
         root.get_by_role("button", name=click.removeprefix("button:")).first.click()
     else:
-        board.locator(f"[data-key='{click}']").first.click(force=True)
+        click_place(board.locator(f"[data-key='{click}']").first)
     page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before],
                            timeout=WAIT_MS)
     print(f"{lesson}: click_to_new_board_s={time.perf_counter() - clicked:.1f}")

@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from .conftest import ROOT, SHOTS
+from .conftest import ROOT, SHOTS, click_place
 from .scenario_files import save_then_load, save_then_load_a_wall
 
 TIMINGS = SHOTS / "timings.json"
@@ -37,12 +37,10 @@ def _score(editor, category: str) -> str:
 def _click_and_wait(page, target, svg, before: str) -> float:
     """Click, then wait until the board's SVG changes: the whole round trip through the kernel.
 
-    A cell is drawn as several shapes carrying the same key (hex, token, cube), so the click goes to
-    the centre of the first one whatever lies on top of it: ``force`` skips the check that would
-    refuse a click landing on a sibling shape.
+    The click goes to the first of the cell's shapes (``click_place``).
     """
     start = time.perf_counter()
-    target.click(force=True)
+    click_place(target)
     page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[svg.element_handle(), before])
     return time.perf_counter() - start
 
@@ -71,7 +69,7 @@ def test_a_tree_of_height_three_by_three_clicks(watched, voila):
     # the cells are renamed for the new tool ("Click: red cannot go here") before the click
     board.locator('.tabletop-place[data-key="cell:c3"][aria-label*="red"]').wait_for()
     before = board.inner_html()
-    board.locator('[data-key="cell:c3"]').first.click(force=True)
+    click_place(board.locator('[data-key="cell:c3"]').first)
     editor.get_by_text("nothing can be stacked on green").first.wait_for()
     assert board.inner_html() == before
     assert _score(editor, "trees") == "7"

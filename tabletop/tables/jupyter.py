@@ -1,0 +1,187 @@
+"""The table server inside a Jupyter server, under ``<base_url>tables/``: the classroom's (Voila,
+``make serve``, see ``classroom/app.py``) and JupyterLab's (``make lab``: a Jupyter server
+extension, ``_jupyter_server_extension_points`` below). No port of its own.
+
+Who may do what there:
+
+* creating a table and handing a seat to the computer: a browser signed in to that server, or one
+  of the server's own kernels (a lobby widget), which proves it with the key the server put in its
+  kernels' environment (``TABLETOP_TABLES_KEY``, sent as the ``X-Tables-Key`` header);
+* a seat page and its websocket: in the classroom, a browser signed in with the access code (a
+  seat's link carries the code as the class link does, and the page drops it from the address);
+  in JupyterLab, anyone with a seat's link: its secret is the guard, and Lab's own token (which
+  opens every notebook and a terminal) is never handed to a friend.
+
+The kernels learn where the tables are from ``TABLETOP_TABLES_URL`` (a loopback address).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import os
+import secrets
+import socket
+from pathlib import Path
+from urllib.parse import urlencode
+
+from jupyter_core.paths import jupyter_data_dir
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.base.websocket import WebSocketMixin
+from tornado import web
+
+from .server import CreateHandler, HandHandler, Hub, Limits, PageHandler, Seat, routes
+from .store import Tables
+from .table import TableError
+
+PREFIX = "tables"
+KEY_HEADER = "X-Tables-Key"
+ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC, ENV_SHARED = (
+    "TABLETOP_TABLES_URL", "TABLETOP_TABLES_KEY", "TABLETOP_TABLES_DB", "TABLETOP_TABLES_PUBLIC",
+    "TABLETOP_TABLES_SHARED")
+
+
+def database() -> str:
+    """Where the tables are kept: ``TABLETOP_TABLES_DB``, else in the user's Jupyter data folder
+    (never inside the folder of lessons that a server serves, nor inside the Python environment)."""
+    if os.environ.get(ENV_DB):
+        return os.environ[ENV_DB]
+    folder = Path(jupyter_data_dir())
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "tabletop-tables.sqlite")
+
+
+def is_loopback(host: str) -> bool:
+    """An address of this machine only (then no other device can open a link to it)."""
+    if host in ("", "localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (a UDP connect sends no packet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+def local_url(ip: str, port: int, base_url: str) -> str:
+    """The server at ``ip`` as its own kernels reach it: on 127.0.0.1 when it listens there (or
+    everywhere), else at the one address it listens on."""
+    wildcard = ip in ("", "0.0.0.0", "::", "*") or is_loopback(ip)
+    return f"http://{'127.0.0.1' if wildcard else ip}:{port}{base_url}"
+
+
+class Guarded(JupyterHandler):
+    """What the table routes share inside Jupyter: who is let in."""
+
+    def kernel_key(self) -> bool:
+        key, sent = self.settings.get("tables_key", ""), self.request.headers.get(KEY_HEADER, "")
+        return bool(key) and hmac.compare_digest(sent.encode(), key.encode())
+
+    def admitted(self) -> bool:
+        """Signed in to this server, or one of its kernels."""
+        return self.current_user is not None or self.kernel_key()
+
+    def pages_open(self) -> bool:
+        return not self.settings.get("tables_sign_in", True)
+
+    def check_xsrf_cookie(self) -> None:
+        """The posts here take a JSON body only (``JsonPost``): another site's page cannot send one
+        without asking first, which this server never allows. A kernel has no XSRF cookie."""
+
+
+class JupyterCreate(CreateHandler, Guarded):
+    @allow_unauthenticated
+    def post(self, *args) -> None:
+        if not self.admitted():
+            return self.refuse_sign_in()
+        super().post(*args)
+
+    def refuse_sign_in(self) -> None:
+        self.refuse(TableError("sign_in"), 403)
+
+
+class JupyterHand(HandHandler, Guarded):
+    @allow_unauthenticated
+    def post(self, table_id: str) -> None:
+        if not self.admitted():
+            return JupyterCreate.refuse_sign_in(self)
+        super().post(table_id)
+
+
+class JupyterPage(PageHandler, Guarded):
+    @allow_unauthenticated
+    def get(self, table_id: str) -> None:
+        if not (self.pages_open() or self.admitted()):  # as @web.authenticated: to the sign-in page
+            return self.redirect(f"{self.get_login_url()}?{urlencode({'next': self.request.uri})}")
+        if self.current_user is not None and "token" in self.request.query_arguments:
+            # Signed in by the link: the code leaves the address bar (the browser keeps the
+            # fragment, the seat's secret, across the redirect).
+            kept = {k: v[-1].decode() for k, v in self.request.query_arguments.items() if k != "token"}
+            return self.redirect(self.request.path + (f"?{urlencode(kept)}" if kept else ""))
+        super().get(table_id)
+
+
+class JupyterSeat(WebSocketMixin, Seat, Guarded):
+    def set_default_headers(self) -> None:
+        """No page headers on a websocket (as Jupyter's own kernel websocket)."""
+
+    @allow_unauthenticated
+    async def get(self, *args, **kwargs):
+        if not (self.pages_open() or self.admitted()):
+            raise web.HTTPError(403)
+        return await super().get(*args, **kwargs)
+
+
+HANDLERS = {"create": JupyterCreate, "hand": JupyterHand, "page": JupyterPage, "seat": JupyterSeat}
+
+
+def mount(settings: dict, base_url: str, reach: str, *, sign_in: bool, public: str | None = None,
+          query: str = "", tables: Tables | None = None) -> list[tuple]:
+    """The table routes under ``<base_url>tables``, for a Jupyter application with ``settings``;
+    puts in this process's environment (inherited by every kernel it starts later) where the
+    tables are (``reach``: this server as its kernels reach it) and the kernels' key, unless the
+    environment names a shared table server (``TABLETOP_TABLES_SHARED``)."""
+    tables = tables or Tables(database())
+    hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public, query=query)
+    # A school's JupyterHub may point every kernel at its shared table server (docs/tables.md): the
+    # kernels keep that one, and this server's own tables take a key of their own. (A URL alone may
+    # be inherited from another Jupyter server, a terminal of Lab's: this server's tables then win.)
+    shared = os.environ.get(ENV_SHARED) and os.environ.get(ENV_URL)
+    key = (None if shared else os.environ.get(ENV_KEY)) or secrets.token_urlsafe(24)
+    settings.update(tables_key=key, tables_sign_in=sign_in)
+    if not shared:
+        os.environ[ENV_URL] = f"{reach.rstrip('/')}/{PREFIX}"
+        os.environ[ENV_KEY] = key
+    return routes(hub, f"{base_url.rstrip('/')}/{PREFIX}", HANDLERS)
+
+
+# --- the JupyterLab server extension (``jupyter lab`` loads it: see pyproject.toml, tools/lab.py) ---
+
+def _jupyter_server_extension_points() -> list[dict]:
+    return [{"module": "tabletop.tables.jupyter"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    app = serverapp.web_app
+    base_url = app.settings.get("base_url", "/")
+    public = None  # this machine only: the links say the address a table was asked at
+    if not is_loopback(serverapp.ip):  # Lab on the network: links that friends' devices reach
+        host = serverapp.ip if serverapp.ip not in ("0.0.0.0", "::", "*") else lan_address()
+        public = f"http://{host}:{serverapp.port}{base_url.rstrip('/')}/{PREFIX}"
+    handlers = mount(app.settings, base_url, local_url(serverapp.ip, serverapp.port, base_url),
+                     sign_in=False, public=public)
+    app.add_handlers(".*$", handlers)
+    serverapp.log.info("tables for friends at %s%s/", serverapp.connection_url, PREFIX)
+
+
+__all__ = ["mount", "is_loopback", "lan_address", "local_url", "HANDLERS", "database", "PREFIX", "KEY_HEADER",
+           "ENV_URL", "ENV_KEY", "ENV_DB"]

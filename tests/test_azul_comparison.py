@@ -1,0 +1,53 @@
+"""Two tilings of a wall compared (the what-if's model), without any widget."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from azul.comparison import TilingComparison, signed
+from azul.scenario import Scenario, ScenarioError
+
+WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
+
+
+def position(score: int, floor: str = "", lines=("", "", "", "", "")) -> dict:
+    return {"game": "azul", "wall": "colored",
+            "players": [{"score": score, "floor": floor, "pattern_lines": list(lines)}]}
+
+
+def test_the_model_imports_no_widget_library():
+    code = ("import sys, azul.comparison; "
+            f"print(sorted(m for m in {WIDGET_LIBRARIES!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_full_line_against_an_empty_one_and_the_clamp_of_the_floor():
+    done = TilingComparison(position(0), position(0, lines=("B", "", "", "", "")), labels=("empty", "blue"))
+    assert done.difference() == {"placements": 1, "floor": 0, "bonus": 0, "total": 1, "final": 1}
+    assert "final score: empty 0, blue 1" in done.explanation
+    clamped = TilingComparison(position(1, "FBBY"), Scenario.from_dict(position(9, "FBBY")).boards[0])
+    assert clamped.difference()["floor"] == -5 and "clamped at 0: A" in clamped.explanation
+    assert len(done.scene().to_svg()) > 0
+
+
+def test_another_player_and_a_refusal_that_changes_nothing():
+    two = position(0)
+    two["players"].append({"score": 3, "pattern_lines": ["B", "", "", "", ""]})
+    model = TilingComparison(two, two)
+    model.choose_player(1)
+    assert model.player == 1 and model.message == "" and model.breakdowns()["A"]["final"] == 4
+    model.choose_player(5)
+    assert "players 0 to 1" in model.message and model.player == 1
+
+
+def test_a_bad_position_is_the_scenarios_own_error():
+    with pytest.raises(ScenarioError, match="game"):
+        TilingComparison({"game": "harmonies"}, position(0))
+
+
+def test_differences_carry_their_sign():
+    assert [signed(n) for n in (3, 0, -2)] == ["+3", "0", "\u22122"]

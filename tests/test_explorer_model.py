@@ -1,0 +1,105 @@
+"""The habitat explorer's model, driven without any widget: cards, rotations, cubes by click, boards,
+and refusals that leave the state as it was with a learner's message."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harmonies import habitats
+from harmonies.board import Board
+from harmonies.explorermodel import ExplorerModel
+from harmonies.scenario import Scenario
+
+WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
+# The scenario of docs/harmonies.md, without its cubes and cards: one Fennec Fox habitat (card 23).
+EXAMPLE = {"game": "harmonies", "side": "A",
+           "board": {"a1": ["yellow"], "b1": ["gray"], "c2": ["gray"], "a3": ["brown", "green"],
+                     "b3": ["yellow"], "c4": ["yellow"], "e1": ["gray", "gray", "gray"],
+                     "e2": ["gray", "gray"], "c3": ["brown", "red"], "d2": ["blue"], "d3": ["blue"],
+                     "e4": ["blue"]}}
+
+
+def example() -> ExplorerModel:
+    return ExplorerModel(Scenario.from_dict(EXAMPLE).board, 23)
+
+
+def state(model: ExplorerModel):
+    return (model.board.to_dict(), model.card.id, model.rotation, model.matches, model.cube_cells)
+
+
+def test_the_model_imports_no_widget_library():
+    code = ("import sys, harmonies.explorermodel; "
+            f"print(sorted(m for m in {WIDGET_LIBRARIES!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_it_finds_the_habitat_and_places_its_cube_by_a_click():
+    model = example()
+    assert [m.cells for m in model.matches] == [("a1", "b1", "c2")] and model.cube_cells == ["c2"]
+    before, picture = state(model), model.board_scene().to_svg()
+    model.click("cell:d2")
+    assert model.message == "no Fennec Fox habitat has its cube cell at d2 (a cube of it can go on c2 now)"
+    assert state(model) == before
+    model.click("cell:c2")
+    assert model.message == "" and model.note and model.board.has_cube("c2") and model.cube_cells == []
+    assert model.board_scene().to_svg() != picture  # the dashed cube became a cube
+    model.click("c2")
+    assert "already holds a cube" in model.message
+
+
+def test_a_rotation_shows_only_its_habitats_and_a_bad_one_is_refused():
+    model = example()
+    model.show_rotation("rotation:3")
+    assert model.rotation == 3 and model.matches == []
+    model.show_rotation(0)
+    assert len(model.matches) == 1 and model.cube_cells == ["c2"]
+    for bad in (9, "rotation:x", -1):
+        model.show_rotation(bad)
+        assert "not a rotation" in model.message and model.rotation == 0
+    model.show_rotation("all")
+    assert model.rotation is None and model.message == ""
+
+
+def test_another_card_or_board_and_the_refusals():
+    model = example()
+    model.select_card("card:Lion")
+    assert model.card.name == "Lion"
+    assert [(n.cell, str(n.colour)) for n in model.near_misses] == [("a2", "yellow")]
+    model.select_card(99)
+    assert "no card 99" in model.message and model.card.name == "Lion"
+    model.set_board('{"game": "azul"}')
+    assert model.message and model.board.to_dict() == Scenario.from_dict(EXAMPLE).board.to_dict()
+    model.set_board(None)
+    assert model.message == "" and model.matches == [] and model.near_misses == []
+
+
+REQUESTS = st.one_of(
+    st.tuples(st.just("click"), st.sampled_from(["a1", "c2", "cell:d2", "e4", "z9", "cell:", ""])),
+    st.tuples(st.just("show_rotation"), st.one_of(st.none(), st.integers(-2, 7), st.text(max_size=6))),
+    st.tuples(st.just("select_card"),
+              st.one_of(st.integers(-1, 44), st.sampled_from(["Lion", "card:3", "x"]))),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(REQUESTS, max_size=12))
+def test_no_request_raises_and_a_refused_one_changes_nothing(requests):
+    model = example()
+    for name, argument in requests:
+        before = state(model)
+        getattr(model, name)(argument)
+        if model.message:
+            assert state(model) == before
+        assert model.matches == [m for m in habitats.matches(model.card, model.board)
+                                 if model.rotation is None or m.rotation == model._shown_rotation()]
+        model.board_scene(), model.rotations_scene()
+
+
+def test_an_empty_board_of_side_b():
+    model = ExplorerModel(None, 1, side="B")
+    assert model.board.to_dict() == Board("B").to_dict() and model.matches == []
