@@ -119,7 +119,8 @@ def advise(game: Game, *, budget: int | None = None, seconds: float | None = Non
     offer of the coloured wall is searched to the end of the round (``budget``: its nodes, default
     ``HINT_NODES``; the same position always gets the same advice). The gray wall, whose tiling
     asks for choices the search does not play, is advised by the playouts (``advise_playouts``,
-    ``budget`` playouts at most ``DEFAULT_BUDGET``, ``seconds`` and ``seed`` as there). ``top``:
+    ``budget`` playouts at most ``DEFAULT_BUDGET``, ``seconds`` and ``seed`` as there; the search
+    has neither: its budget is in nodes and it has no chance in it). ``top``:
     how many moves to return (default: the ``CANDIDATES`` best). An ended game has no advice."""
     if game.over:
         return []
