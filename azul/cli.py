@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tabletop import commandline, files
+from tabletop import commandline, files, keeping
 from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
 
@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             set_language(args.lang)
         if args.command == "tile":
             return tile(args.file, args.explain)
+        if args.command in keeping.COMMANDS:  # record|replay|review|link: tabletop.keeping
+            return args.run(args)
         if args.command == "render":
             return render(args.file, args.output, colour_blind=args.colour_blind,
                           high_contrast=args.high_contrast, tiled=args.tiled)
@@ -86,7 +88,22 @@ def _parser() -> argparse.ArgumentParser:
     render_.add_argument("--colour-blind", action="store_true", help=t("cli.help.colour_blind"))
     render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
+    keeping.add_commands(commands, KIT, parents=[lang])
     return parser
+
+
+def _setup(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help=t("cli.help.players"))
+    p.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
+
+
+def _kit() -> keeping.Kit:
+    from . import review
+
+    return keeping.Kit(
+        name="azul", coach=review.COACH, review=review.review, policies=POLICIES, setup=_setup,
+        new_game=lambda args, seed: Game(args.players, seed, args.wall), position=Scenario.from_dict,
+        budget=_positive, error=lambda command, message: t("cli.error", message=message))
 
 
 def _positive(text: str) -> int:
@@ -212,3 +229,6 @@ def _print_end(game: Game, out: TextIO) -> None:
 
 def _tiles(counts: list[int]) -> str:
     return "".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
+
+
+KIT = _kit()

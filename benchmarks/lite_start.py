@@ -3,8 +3,8 @@
 Builds two offline sites with the same jupyterlite-core, pyodide-kernel and Pyodide (tools/lite.py):
 ours (every lesson) and a stock one (one notebook that prints 1, the kernel's extension only, the
 kernel left to load what it loads by default). Serves each on 127.0.0.1 (a thread of this script,
-which counts the bytes it sends) and opens it in headless Chromium, a fresh profile (a new browser
-context: empty cache, no service worker) for each first visit, then the same profile once more for
+which counts the bytes it sends) and opens it in headless Chromium, a fresh profile (a new profile
+folder on disk: empty cache, no service worker) for each first visit, then the same profile once more for
 the second visit. Prints one figure a line, the median of ``--runs``:
 
     stock_kernel_ready_s=...         the stock notebook's kernel idle, from asking for the page
@@ -137,13 +137,20 @@ def visit(context, server, path: str, lesson: bool) -> dict[str, float]:
     return phases
 
 
-def measure(browser, ours, stock) -> dict[str, float]:
+def profile(playwright, folder: Path):
+    """A browser with a fresh profile of its own on disk, as a learner's browser keeps it (an
+    in-memory profile's cache is too small for Pyodide's 9.6 MB of WebAssembly)."""
+    return playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, headless=True,
+                                                         args=FLAGS)
+
+
+def measure(playwright, ours, stock, folder: Path) -> dict[str, float]:
     figures = {}
-    context = browser.new_context()
+    context = profile(playwright, folder / "stock")
     for key, value in visit(context, stock, "one.ipynb", lesson=False).items():
         figures[f"stock_{key.replace('mb', 'fresh_tab_mb')}"] = value
     context.close()
-    context = browser.new_context()
+    context = profile(playwright, folder / "ours")
     for key, value in visit(context, ours, LESSON, lesson=True).items():
         figures[f"lesson_{key.replace('mb', 'fresh_tab_mb')}"] = value
     again = visit(context, ours, LESSON, lesson=True)
@@ -168,12 +175,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         load_before = os.getloadavg()[0]
         runs = []
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             try:
-                for _ in range(args.runs):
-                    runs.append(measure(browser, ours, stock))
+                for run in range(args.runs):
+                    runs.append(measure(p, ours, stock, Path(tmp) / f"profiles-{run}"))
             finally:
-                browser.close()
                 ours.shutdown()
                 stock.shutdown()
     figures = {key: statistics.median(run[key] for run in runs) for key in runs[0]}

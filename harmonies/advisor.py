@@ -45,6 +45,7 @@ from .actions import (
     END,
     Action,
     ChooseSpirit,
+    EndTurn,
     PlaceCube,
     PlaceToken,
     TakeCard,
@@ -740,6 +741,31 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top
     return [advices[j] for j in order][:top]
 
 
+def judge(game: Game, actions) -> Advice:
+    """The coach's view of a turn someone played: ``actions`` (actions or their texts, ``end``
+    included or not) from the state the game is in now, valued as ``advise`` values its candidates
+    before playouts (its ``gain`` is ``advise(game, budget=0)``'s for the same turn), with the
+    points it scores now and its reasons. The game is left as it was; an action the rules refuse
+    raises the engine's error."""
+    seat = game.current
+    before = _Seat.of(game, seat)
+    left = turns_left(game, own=False)
+    g = game.copy()
+    done: list[Action] = []
+    for a in actions:
+        action = g.parse_action(a) if isinstance(a, str) else a
+        if type(action) is EndTurn:
+            break
+        g.play(action)
+        done.append(action)
+    plan = _Plan(done + [END], _Seat.of(g, seat), 0.0)
+    plan.value = evaluate(plan.seat, game.river, left)
+    gain = plan.value - evaluate(before, game.river, left)
+    now = _points(plan.seat, game.river) - _points(before, game.river)
+    return Advice(tuple(plan.actions), round(gain, 2), now, _reasons(game, plan, before), 0,
+                  tuple(a.cell for a in done if type(a) is PlaceToken))
+
+
 def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     """What the turn does, in words: habitats completed, landscape points, a card, what it prepares."""
     out: list = []
@@ -782,5 +808,5 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     return tuple(out)
 
 
-__all__ = ["Advice", "advise", "evaluate", "plan_turns", "turns_left", "Weights", "DEFAULT_BUDGET",
+__all__ = ["Advice", "advise", "judge", "evaluate", "plan_turns", "turns_left", "Weights", "DEFAULT_BUDGET",
            "DEFAULT_TOP"]

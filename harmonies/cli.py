@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop import commandline, files, i18n
+from tabletop import commandline, files, i18n, keeping
 from tabletop.game import computer_players, play_out, seat_names
 
 from .errors import ScenarioError
@@ -106,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     _language_argument(p)
     p.set_defaults(run=_render)
+    keeping.add_commands(commands, KIT, language=_language_argument)  # record|replay|review|link
     return parser
 
 
@@ -255,5 +256,31 @@ def _render(args: argparse.Namespace) -> int:
         raise UsageError(t("cli.cannot_write", option="-o", file=out, reason=err.strerror or err)) from None
     return 0
 
+
+# -- record, replay, review, link (tabletop.keeping) --------------------------------------------------
+def _setup(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, choices=range(1, 5), default=2, metavar="N",
+                   help=t("cli.help.players"))
+    p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A", help=t("cli.help.side"))
+    p.add_argument("--spirits", action="store_true", help=t("cli.help.spirits"))
+
+
+def _new_game(args: argparse.Namespace, seed: object):
+    from .game import Game
+
+    return Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed)
+
+
+def _kit() -> keeping.Kit:
+    from . import review
+
+    return keeping.Kit(
+        name="harmonies", coach=review.COACH, review=review.review, policies=POLICIES, setup=_setup,
+        new_game=_new_game, position=Scenario.from_dict, budget=_budget,
+        error=lambda command, message: t("cli.error", program=ERROR_PROGRAM, command=command,
+                                         message=message))
+
+
+KIT = _kit()
 
 __all__ = ["main", "score_dict", "SCORE_KEYS", "RENDER_FORMATS"]

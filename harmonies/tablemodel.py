@@ -98,7 +98,7 @@ class TableModel:
         self.seats = kinds
         self.settings = {"players": players, "seats": list(kinds), "side": str(self.game.side),
                          "spirits": bool(spirits), "seed": seed}
-        self.policies = [None if k == "human" else POLICIES[k](seed_for(seed or 0, seat))
+        self.policies = [None if k == "human" else POLICIES[k](seed_for(self.game.seed, seat))
                           for seat, k in enumerate(kinds)]
         self.chosen_colour: Colour | None = None
         self.chosen_card: int | None = None

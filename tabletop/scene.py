@@ -25,10 +25,37 @@ from .locale import t
 Point = tuple[float, float]
 
 
+#: Numbers already formatted: a board repeats its coordinates thousands of times, and formatting
+#: them was a third of the time a table server spent drawing a move (emptied when it grows big).
+_NUMS: dict[float, str] = {}
+_NUMS_KEPT = 50_000
+#: Polygons' points already written, the same way (a polygon's key is the shape's own tuple).
+_POINTS: dict[tuple[Point, ...], str] = {}
+_POINTS_KEPT = 10_000
+
+
+def _points(points: tuple[Point, ...]) -> str:
+    """A polygon's ``points``, kept as numbers are: a hex of a board is at the same place in the
+    next move's picture, and writing its corners was most of the time spent writing a picture."""
+    text = _POINTS.get(points)
+    if text is None:
+        text = " ".join([f"{_num(x)},{_num(y)}" for x, y in points])
+        if len(_POINTS) >= _POINTS_KEPT:
+            _POINTS.clear()
+        _POINTS[points] = text
+    return text
+
+
 def _num(x: float) -> str:
     """Fixed formatting so that the same scene always gives the same bytes."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _NUMS.get(x)
+    if text is None:
+        text = f"{x:.2f}".rstrip("0").rstrip(".")
+        text = "0" if text in ("-0", "") else text
+        if len(_NUMS) >= _NUMS_KEPT:
+            _NUMS.clear()
+        _NUMS[x] = text
+    return text
 
 
 @dataclass(frozen=True)
@@ -47,6 +74,15 @@ class Shape:
     weight: str = "normal"
     key: str = ""
     title: str = ""
+
+    def moved(self, points: tuple[Point, ...]) -> Shape:
+        """The same shape at ``points``. Copied field by field, not through ``__init__``: a board
+        is placed into the whole picture shape by shape, and the frozen ``__init__`` (fourteen
+        checked assignments) was most of the time a table server took to build a move's picture."""
+        copy = object.__new__(Shape)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["points"] = points
+        return copy
 
 
 @dataclass
@@ -87,8 +123,7 @@ class Scene:
     def place(self, other: Scene, dx: float, dy: float) -> Scene:
         """Copy another scene's shapes into this one, shifted by (dx, dy)."""
         for s in other.shapes:
-            moved = tuple((x + dx, y + dy) for x, y in s.points)
-            self.shapes.append(Shape(**{**s.__dict__, "points": moved}))
+            self.shapes.append(s.moved(tuple([(x + dx, y + dy) for x, y in s.points])))
         self.tips.update(other.tips)
         return self
 
@@ -149,10 +184,19 @@ class Scene:
         """What a place's tooltip says: its own, else that of its first shape that has one."""
         return self.tips.get(key) or next((s.title for s in self.shapes if s.key == key and s.title), "")
 
+    def _tips(self) -> dict[str, str]:
+        """``tip`` of every key at once (one pass over the shapes, not one per key)."""
+        first: dict[str, str] = {}
+        for s in self.shapes:
+            if s.key and s.title and s.key not in first:
+                first[s.key] = s.title
+        return {**first, **{key: tip for key, tip in self.tips.items() if tip}}
+
     def _places(self, name: Callable[[str, str], str] | None) -> str:
         rows = ['<g class="tabletop-places">']
+        tips = self._tips()
         for i, (key, s) in enumerate(self.outlines().items()):
-            tip = self.tip(key)
+            tip = tips.get(key, "")
             label = " ".join((name(key, tip) if name else tip).split())
             rows.append(_place(s, key, label, tabindex=0 if i == 0 else -1))
         rows.append("</g>")
@@ -216,8 +260,7 @@ def _place(s: Shape, key: str, label: str, *, tabindex: int) -> str:
              f'style="cursor:pointer"')
     title = f"<title>{escape(label)}</title>" if label else ""
     if s.kind in ("polygon", "polyline"):
-        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
-        return f'<polygon points="{pts}" {attrs}>{title}</polygon>'
+        return f'<polygon points="{_points(s.points)}" {attrs}>{title}</polygon>'
     if s.kind == "circle":
         (x, y), = s.points
         return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.radius)}" {attrs}>{title}</circle>'
@@ -250,8 +293,8 @@ def _style(s: Shape) -> str:
 
 def _svg(s: Shape) -> str:
     title = f"<title>{escape(s.title)}</title>" if s.title else ""
-    pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
     if s.kind in ("polygon", "polyline"):
+        pts = _points(s.points)
         extra = ' stroke-linecap="round" stroke-linejoin="round"' if s.kind == "polyline" else ""
         return f'<{s.kind} points="{pts}" {_style(s)}{extra}>{title}</{s.kind}>'
     if s.kind == "circle":

@@ -654,10 +654,11 @@ def test_the_sandbox_follows_the_language(pseudo_dutch):
     box.choose("erase")
     box.click("floor")  # a warning
     i18n.set_language("nl")
-    keys = ("step", "run_all", "back", "reset", "hint", "save")
+    keys = ("step", "run_all", "back", "reset", "hint", "save", "link")
     expected = [(t(f"widgets.sandbox.button.{k}"),) * 2 for k in keys]
     expected[4] = (t("widgets.sandbox.button.hint"), t("widgets.sandbox.tip.hint"))
     expected[5] = (t("widgets.sandbox.button.save"), common("files.save.tip"))
+    expected[6] = (t("widgets.sandbox.button.link"), t("widgets.sandbox.tip.link"))
     assert labels(box) == expected
     assert labels(box)[0] == ("[nl] Step", "[nl] Step")
     assert (box._walls.description, box._score.description) == (

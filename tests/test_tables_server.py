@@ -6,6 +6,7 @@ message; the one timeout only turns a hang into a failure."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import random
 
@@ -241,6 +242,10 @@ def test_the_http_side_offers_nothing_but_its_routes(tmp_path):
             assert page.code == 200 and 'dir="rtl"' in html and "://" not in html and " src=" not in html
             assert "default-src 'none'" in page.headers["Content-Security-Policy"]
             assert len(page.body) < 8000
+            zipped = await fetch(f"/t/{made['id']}?lang=fa", headers={"Accept-Encoding": "gzip"},
+                                 decompress_response=False)
+            assert zipped.headers["Content-Encoding"] == "gzip" and len(zipped.body) < len(page.body) / 1.5
+            assert gzip.decompress(zipped.body) == page.body
     run(go())
 
 

@@ -353,7 +353,8 @@ class TableMachine(ComputerSeats):
         model = self.widget.model
         if model.settings is not self.settings:  # a new game (the form's New game): a fresh engine game
             self.settings = model.settings
-            options = {k: model.settings[k] for k in ("side", "spirits", "seed")}
+            options = {k: model.settings[k] for k in ("side", "spirits")}
+            options["seed"] = g.seed  # without a seed of the learner's, the one the game drew
             self.shadows = [Game(model.settings["players"], **options, river=model.river)]
         history = g.history
         del self.shadows[len(history) + 1:]  # undone actions

@@ -234,7 +234,7 @@ def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "note
 
 def project_wheel(dest: Path, source: Path) -> Path:
     """The project's wheel, built from a copy so that the tree gets no ``build/`` or ``*.egg-info``."""
-    keep = ["pyproject.toml", "README.md", "harmonies", "azul", "tabletop"]
+    keep = ["pyproject.toml", "README.md", "harmonies", "azul", "tabletop", "jupyter-config"]
     source.mkdir()
     for name in keep:
         src = ROOT / name

@@ -19,12 +19,14 @@ follows the language menu: ``relabel()`` puts labels, options, the status, the l
 the pictures and the message into the language in force. Option values stay English identifiers.
 
 One module per widget, their shared pieces in ``common``: ``WallSandbox`` (``sandbox.py``),
-``AzulTable`` (``table.py``), ``TilingCompare`` (``compare.py``).
+``AzulTable`` (``table.py``), ``TilingCompare`` (``compare.py``), ``GameReplay`` (``replay.py``: a
+kept game stepped through, ``tabletop.replayer``).
 """
 
 from .common import TOOLS
 from .compare import TilingCompare
+from .replay import GameReplay
 from .sandbox import WallSandbox
 from .table import SEATS, AzulTable
 
-__all__ = ["WallSandbox", "AzulTable", "TilingCompare", "TOOLS", "SEATS"]
+__all__ = ["GameReplay", "WallSandbox", "AzulTable", "TilingCompare", "TOOLS", "SEATS"]

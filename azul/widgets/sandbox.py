@@ -9,7 +9,9 @@ from pathlib import Path
 import ipywidgets as w
 
 from tabletop import Display, Scene
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG, place_name
+from tabletop.links import LinkError, address, pack, unpack
 from tabletop.locale import t as common
 from tabletop.transfer import Download, upload_button
 
@@ -70,7 +72,9 @@ class WallSandbox(_Worded, w.VBox):
     machine the kernel runs on: *Save* gives the learner the file as a browser download
     (``download()``), *Load* reads the file they pick on their own device. ``load(path_or_text)``
     and ``save(path)`` read and write a path: Python calls for whoever owns the machine, never a
-    control. ``to_scenario()`` is the position as a scenario.
+    control. ``to_scenario()`` is the position as a scenario. *Link* (``make_link()``) shows this
+    page's address with the position in its fragment (``#play=...``) to copy; ``open_link(link)``
+    opens one, and a page opened at such an address opens its position here.
 
     ``hint()`` asks the coach about the board shown (the position being edited, or the board
     after the steps made). On the gray wall with a complete pattern line, the question is the
@@ -608,6 +612,40 @@ class WallSandbox(_Worded, w.VBox):
         self._show_message()
         return path
 
+    def make_link(self, base: str = "") -> str:
+        """The position as a link: the page shows its own address with the board in the fragment
+        (``#play=...``), to copy; returns ``base`` with that fragment (no ``base``: the fragment).
+        A position the format would refuse gives no link ("") and the message says why."""
+        text = self._file_text()
+        if text is None:
+            return ""
+        data = json.loads(text)
+        self._address.fragment = pack(data)
+        self._message = ""
+        self._show_message()
+        return address(base, data) if base else f"#{self._address.fragment}"
+
+    def open_link(self, link: str) -> None:
+        """Open the board a link holds (an address or its fragment); a broken link, or one that
+        holds no Azul position, changes nothing and the message says why."""
+        try:
+            data = unpack(link)
+        except LinkError as e:
+            self._refuse(str(e))
+            return
+        self.load(data)
+
+    def _page_link(self, fragment: str) -> None:
+        # The page was opened at an address holding a link: a position of ours opens here; a game
+        # (for a table in the same lesson) is left to it.
+        try:
+            data = unpack(fragment)
+        except LinkError as e:
+            self._refuse(str(e))
+            return
+        if data.get("game") == "azul":
+            self.load(data)
+
     def _file_text(self) -> str | None:
         """The position as the text of a scenario file, or None (and the message says why) when
         the format would refuse it."""
@@ -671,11 +709,17 @@ class WallSandbox(_Worded, w.VBox):
                           self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset")),
                           self._labelled(self.hint, t.lazy("widgets.sandbox.button.hint"),
                                          t.lazy("widgets.sandbox.tip.hint"))])
+        self._address = PageAddress(on_hash=self._page_link)
+        self._word(self._address, copy_label=_Later(common, "links.copy"),
+                   box_label=_Later(common, "links.box"))
         files = w.HBox([self._labelled(self.download, t.lazy("widgets.sandbox.button.save"),
                                        _Later(common, "files.save.tip")),
-                        self._upload, self._download])
+                        self._upload,
+                        self._labelled(self.make_link, t.lazy("widgets.sandbox.button.link"),
+                                       t.lazy("widgets.sandbox.tip.link")),
+                        self._download])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
-                          self._text, self._warning, self._hint_box, files])
+                          self._text, self._warning, self._hint_box, files, self._address])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
     def relabel(self) -> None:

@@ -24,12 +24,16 @@ One module per widget, their shared pieces in ``common``:
 - ``GameTable`` (``table.py``): a game for 1 to 4 at one screen; each seat human, random, greedy or
   strong; a hint button (the coach's best turns) and a setup form.
 - ``WhatIf`` (``whatif.py``): two editors side by side and their score difference, category by category.
+- ``GameReplay`` (``replay.py``): a kept game (a game, its record or a link) stepped through: first,
+  previous, next, last, a slider (``tabletop.replayer``, the model ``tabletop.replaying``).
 """
 
 from .common import SCORE_KEYS, TOOLS
 from .editor import BoardEditor
 from .explorer import HabitatExplorer
+from .replay import GameReplay
 from .table import SEAT_KINDS, GameTable
 from .whatif import WhatIf
 
-__all__ = ["BoardEditor", "HabitatExplorer", "GameTable", "WhatIf", "TOOLS", "SCORE_KEYS", "SEAT_KINDS"]
+__all__ = ["GameReplay", "BoardEditor", "HabitatExplorer", "GameTable", "WhatIf", "TOOLS", "SCORE_KEYS",
+           "SEAT_KINDS"]

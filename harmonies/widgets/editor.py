@@ -9,8 +9,10 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.history import History
+from tabletop.links import LinkError, address, pack, unpack
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
@@ -75,8 +77,10 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
     calls for whoever owns the machine, never a control.
 
     Methods (each is what a control calls): ``choose(tool)``, ``click(cell)``, ``undo()``, ``redo()``,
-    ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``download()``, ``show_category(category
-    or None)``, ``set_hand(colours)``, ``hint(tokens=None)``, ``relabel()``; and ``load``, ``save``.
+    ``clear()``, ``set_side(side)``, ``set_river(reading)``, ``download()``, ``make_link()`` (the
+    board as a link, ``#play=...``), ``open_link(link)``, ``show_category(category or None)``,
+    ``set_hand(colours)``, ``hint(tokens=None)``, ``relabel()``; and ``load``, ``save``. A page
+    opened at an address holding a board (``#play=...``) opens that board here.
     Properties: ``board`` (a copy), ``breakdown``, ``message``, ``svg``, ``scene``, ``tool``,
     ``category``, ``hand``, ``hints`` (the advice shown, while it fits); ``scenario()`` gives the
     position as a Scenario.
@@ -126,6 +130,8 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._save = _button(self.download, icon="download")
         self._download = Download()
         self._upload = upload_button(self._uploaded, self._say)
+        self._link = _button(self.make_link, icon="link")
+        self._address = PageAddress(on_hash=self._page_link)
         self._score_heading = w.HTML()
         self._hand_label = w.HTML()
         # Each menu is named (its description), so that a screen reader can tell the three apart.
@@ -141,9 +147,10 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         tools = w.HBox([self._palette, self._cube_tool], layout=w.Layout(align_items="center"))
         edit = w.HBox([self._undo, self._redo, self._clear, self._side_label, self._side, self._river],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        files = w.HBox([self._save, self._upload, self._download])
+        files = w.HBox([self._save, self._upload, self._link, self._download])
         board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
-        super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files])
+        super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files,
+                          self._address])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._localise()
         self.relabel()
@@ -187,6 +194,10 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
         self._upload.tooltip = common("files.upload.tip")
         self._save.description = t("editor.save")
         self._save.tooltip = common("files.save.tip")
+        self._link.description = t("editor.link")
+        self._link.tooltip = t("editor.link.tooltip")
+        self._address.copy_label = common("links.copy")
+        self._address.box_label = common("links.box")
         self._hand_label.value = _label(t("editor.hint.hand"))
         self._hint.description = t("editor.hint")
         self._hint.tooltip = t("editor.hint.tooltip")
@@ -352,6 +363,35 @@ class BoardEditor(_Warns, Pictured, Localised, w.VBox):
             return None
         self._say(note=t.lazy("editor.saved", file=str(target)))
         return target
+
+    def make_link(self, base: str = "") -> str:
+        """The position as a link: the page shows its own address with the board in the fragment
+        (``#play=...``), to copy; returns ``base`` with that fragment (no ``base``: the fragment)."""
+        data = self.scenario().to_dict()
+        self._address.fragment = pack(data)
+        self._say(note=t.lazy("editor.link.made"))
+        return address(base, data) if base else f"#{self._address.fragment}"
+
+    def open_link(self, link: str) -> None:
+        """Open the board a link holds (an address or its fragment); a broken link, or one that
+        holds no Harmonies board, changes nothing and the message says why."""
+        try:
+            data = unpack(link)
+        except LinkError as err:
+            self._say(str(err))
+            return
+        self._replace(lambda: Scenario.from_dict(data), t.lazy("editor.link.opened"))
+
+    def _page_link(self, fragment: str) -> None:
+        # The page was opened at an address holding a link: a board of ours opens here; a game
+        # (for a table in the same lesson) is left to it.
+        try:
+            data = unpack(fragment)
+        except LinkError as err:
+            self._say(str(err))
+            return
+        if data.get("game") == "harmonies":
+            self.open_link(fragment)
 
     def show_category(self, category: str | None) -> None:
         """Outline the items of one score category on the board (None: no outline)."""

@@ -341,7 +341,8 @@ def make_app(tables: Tables, limits: Limits | None = None, *, prefix: str = "", 
     """The table server on its own (``python -m tabletop.tables``), its routes under ``prefix``
     (behind JupyterHub's proxy: ``/services/tables``), its links starting with ``public``."""
     hub = Hub(tables, limits or Limits(), public=public, key=key)
-    return tornado.web.Application(routes(hub, prefix), hub=hub)
+    # The seat page gzipped for a browser that asks (all do): 4 KiB become 2 on a phone's network.
+    return tornado.web.Application(routes(hub, prefix), hub=hub, compress_response=True)
 
 
 __all__ = ["make_app", "routes", "HANDLERS", "Limits", "Hub"]

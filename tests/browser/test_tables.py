@@ -1,7 +1,8 @@
 """A private table in Chromium, through the classroom server with an access code (``make serve``):
 two players and a projector, each in a browser context of its own, open their links (which sign
 them in and leave the address bar), play a whole game of Azul by clicking the board, with a reload
-mid-game, the same seat clicking on two devices at once, and a link whose secret was tampered with.
+mid-game, the same seat clicking on two devices at once, and a link whose secret was tampered with;
+a game of Harmonies whose table server is killed and started again mid-game.
 Every wait is for a state of the page."""
 
 from __future__ import annotations
@@ -197,3 +198,66 @@ def test_a_whole_solo_game_of_harmonies_with_a_spectator(server, contexts):
     assert projector.page.evaluate("() => st.record.format").startswith("harmonies")
     for watched in (player, projector):
         watched.assert_clean()
+
+
+def _table_server(port: int, db) -> Server:
+    """The table server on its own (``python -m tabletop.tables``), ready once it serves a seat page."""
+    return Server([sys.executable, "-m", "tabletop.tables", "--port", str(port), "--db", str(db)], port,
+                  ready_path="/t/ready")
+
+
+def _lost_connection(message: str) -> bool:
+    """Chromium's console line for a websocket that could not connect (the server was down)."""
+    return message.startswith("WebSocket connection to 'ws://127.0.0.1") and "failed" in message
+
+
+def test_a_server_restart_mid_game_and_the_game_goes_on(tmp_path, contexts):
+    """Two seats of Harmonies and a projector; the table server is killed mid-game (no goodbye) and
+    started again on the same port and database: every page finds its seat again by itself, where
+    the game was, and the game is played to its end."""
+    SHOTS.mkdir(exist_ok=True)
+    port, db = _free_port(), tmp_path / "tables.sqlite"
+    server = _table_server(port, db)
+    try:
+        request = urllib.request.Request(f"{server.url}/tables", headers={"Content-Type": "application/json"},
+                                         data=json.dumps({"game": "harmonies", "players": 2}).encode())
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            made = json.loads(answer.read())
+        players = [contexts("restart-seat1", made["seats"][0]), contexts("restart-seat2", made["seats"][1])]
+        projector = contexts("restart-projector", made["spectator"])
+        pages = [w.page for w in (*players, projector)]
+        lost = texts.entry("tables.page.lost", "en")
+        for page in pages:
+            wait_moves(page, 0)
+        restarted = False
+        while not projector.page.evaluate("() => st.over"):
+            done = moves(projector.page)
+            if done >= 12 and not restarted:
+                server.proc.kill()  # a crash: nothing is said to the pages, nothing is flushed
+                server.stop()
+                for page in pages:
+                    page.wait_for_function("(t) => document.getElementById('status').textContent === t",
+                                           arg=lost)
+                server = _table_server(port, db)
+                for page in pages:  # back by themselves, at the same seat, where the game was
+                    page.wait_for_function("(t) => document.getElementById('status').textContent !== t",
+                                           arg=lost)
+                    wait_moves(page, done)
+                    assert moves(page) == done
+                assert [p.evaluate("() => st.seat") for p in pages] == [0, 1, None]
+                restarted = True
+            mover = players[projector.page.evaluate("() => st.current")].page
+            wait_moves(mover, done)
+            choose(mover)
+            wait_moves(projector.page, done + 1)
+        final = projector.page.evaluate("() => [st.moves, st.scores, st.log]")
+        for watched in players:
+            wait_moves(watched.page, final[0])
+            assert watched.page.evaluate("() => [st.over, st.moves, st.scores, st.log]") == [True, *final]
+        assert restarted and projector.page.evaluate("() => st.record.format").startswith("harmonies")
+        assert projector.page.evaluate("() => st.record.actions.length") == final[0]  # every move kept
+        for watched in (*players, projector):
+            watched.console_errors = [m for m in watched.console_errors if not _lost_connection(m)]
+            watched.assert_clean()
+    finally:
+        server.stop()

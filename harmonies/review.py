@@ -1,0 +1,106 @@
+"""A Harmonies game reviewed by the coach (``tabletop.review`` for this game): a turn is a player's
+actions up to ``end``; the coach's best whole turn comes from ``advisor.advise``, and the turn played
+is valued by ``advisor.judge`` on the same scale (when it leaves the same position as one of the
+coach's candidates, it gets that candidate's value, playouts included, so the coach's own turn
+loses 0).
+
+``review(game_or_record, seat=0)`` → ``tabletop.review.Review``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop import review as reviewing
+from tabletop.review import Turn
+
+from . import advisor
+from .actions import ChooseSpirit, PlaceCube, PlaceToken, SwapCard, TakeCard, TakeTokens
+from .game import Game
+from .inwords import card_title, colour_title, colours_title
+from .locale import t
+
+
+def _advised_turn(game: Game, advice: advisor.Advice) -> Turn:
+    texts = tuple(str(a) for a in advice.actions)
+    return Turn(texts, turn_words(game, texts), advice.gain, advice.reasons)
+
+
+def turn_words(game: Game, texts: Sequence[str]) -> str:
+    """A whole turn in the action grammar a learner types, ``end`` left out."""
+    return reviewing.joined_actions([text for text in texts if text.strip() != "end"])
+
+
+def say(game: Game, text: str) -> str:
+    """An action of the player to move in ``game`` (before it is played), as the table's log says
+    it: "player 1 took blue, green and green from space 2"."""
+    action = game.parse_action(text)
+    who = reviewing.player_name(game.current, HarmoniesCoach.first_seat)
+    if isinstance(action, TakeTokens):
+        return t("table.log.took_tokens", player=who, space=action.space,
+                  tokens=colours_title(game.central[action.space - 1]))
+    if isinstance(action, PlaceToken):
+        return t("table.log.placed", player=who, colour=colour_title(action.colour), cell=action.cell)
+    if isinstance(action, PlaceCube):
+        return t("table.log.placed_cube", player=who, card=card_title(action.card), cell=action.cell)
+    cards = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
+             SwapCard: "table.log.swapped"}
+    if type(action) in cards:
+        return t(cards[type(action)], player=who, card=card_title(action.card), id=action.card)
+    after = game.copy()
+    after.play(action)
+    return t.count("table.log.ended_turn", after.score(game.current).total, player=who)
+
+
+def _after(game: Game, actions) -> dict:
+    g = game.copy()
+    for a in actions:
+        g.play(a)
+    return g.to_dict()
+
+
+class HarmoniesCoach:
+    games = (Game,)
+    first_seat = 1  # as the game's own texts number the players
+
+    @staticmethod
+    def ends_turn(text: str) -> bool:
+        return text.strip().lower() == "end"
+
+    @staticmethod
+    def words(game: Game, texts: Sequence[str]) -> str:
+        return turn_words(game, texts)
+
+    @staticmethod
+    def say(game: Game, text: str) -> str:
+        return say(game, text)
+
+    @staticmethod
+    def consider(game: Game, played: Sequence[str], budget: int | None,
+                 seed: object) -> tuple[Turn, Turn]:
+        budget = advisor.DEFAULT_BUDGET if budget is None else budget
+        advices = advisor.advise(game, budget=budget, seed=seed)
+        mine = advisor.judge(game, played)
+        if not advices:  # nothing to advise (a hand that cannot all go down): the turn is its own best
+            turn = Turn(tuple(played), turn_words(game, played), mine.gain, mine.reasons)
+            return turn, turn
+        after = _after(game, played)
+        for advice in advices:
+            if _after(game, advice.actions) == after:  # the coach's own turn, in any order
+                mine = advice
+                break
+        played_turn = Turn(tuple(played), turn_words(game, played), mine.gain, mine.reasons)
+        return _advised_turn(game, advices[0]), played_turn
+
+
+COACH = HarmoniesCoach()
+
+
+def review(source, *, seat: int | None = None, budget: int | None = None,
+           seed: object = 0) -> reviewing.Review:
+    """The coach's review of a Harmonies game (a ``Game`` or its record) for ``seat`` (from 0;
+    None: every seat); ``budget``: the coach's playouts per turn (None: its default)."""
+    return reviewing.review(source, COACH, seat=seat, budget=budget, seed=seed)
+
+
+__all__ = ["review", "turn_words", "say", "COACH", "HarmoniesCoach"]

@@ -1,0 +1,73 @@
+"""A board as a link, both ways: the Harmonies board editor and the Azul wall sandbox give their
+position as an address (``#play=...``), and a page opened at such an address opens that board; a
+broken link, or one holding something else, changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from examples import AZUL_EXAMPLE
+
+import azul
+from azul.widgets import WallSandbox
+from harmonies.widgets import BoardEditor
+from tabletop.game import RandomPolicy, play_out
+from tabletop.links import pack, unpack
+from tabletop.records import record
+
+LESSON = "http://127.0.0.1:8000/lab/tree/notebooks/en/harmonies-lessons/20-scoring-sandbox.ipynb"
+BROKEN = ["#play=1.abc", "http://x/#play=9.abc", "#play=1." + pack({"game": "harmonies"})[7:-5],
+          "#" + pack({"game": "harmonies", "side": "Q", "board": {}}),
+          "#" + pack({"game": "azul", "wall": 3, "players": "x"}), "#" + pack({"format": 7})]
+
+
+def _editor() -> BoardEditor:
+    editor = BoardEditor(side="B")
+    for cell in ("c3", "c3", "d2"):
+        editor.click(cell)
+    editor.choose("gray")
+    editor.click("a1")
+    return editor
+
+
+def _sandbox() -> WallSandbox:
+    box = WallSandbox()
+    box.load(json.dumps(AZUL_EXAMPLE))
+    return box
+
+
+@pytest.mark.parametrize("make", [_editor, _sandbox])
+def test_a_board_goes_into_a_link_and_a_page_at_that_link_opens_it(make):
+    widget = make()
+    position = _position(widget)
+    link = widget.make_link(LESSON)
+    assert link.startswith(LESSON + "#play=1.")
+    assert widget._address.fragment == link.split("#", 1)[1]  # the page shows it to copy
+    assert unpack(link) == position
+    fresh = type(widget)()
+    assert _position(fresh) != position
+    fresh._address.hash = "#" + widget._address.fragment  # what the browser reports on opening
+    assert _position(fresh) == position and fresh.message == ""
+    other = type(widget)()
+    other.open_link(link)
+    assert _position(other) == position
+
+
+def _position(widget) -> dict:
+    return widget.scenario().to_dict() if isinstance(widget, BoardEditor) else widget.to_scenario().to_dict()
+
+
+@pytest.mark.parametrize("make", [_editor, _sandbox])
+def test_a_broken_or_foreign_link_changes_nothing_and_says_why(make):
+    widget = make()
+    before = _position(widget)
+    for link in BROKEN:
+        widget.open_link(link)
+        assert _position(widget) == before, link
+        assert widget.message, link
+    game = play_out(azul.Game(2, seed=1), RandomPolicy(1))
+    widget._address.hash = "#" + pack(record(game))  # a game in the address: for a table, not here
+    assert _position(widget) == before
+    widget._address.hash = "#section-2"  # an anchor of the page, no link of ours
+    assert _position(widget) == before
