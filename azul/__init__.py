@@ -7,8 +7,9 @@ The package reads in layers, each module building on the ones before:
 * ``moves`` — ``Take`` and ``Place`` moves and the text they read as;
 * ``tiling`` — the wall tiling as observable steps, the scoring rule, the end of the game;
 * ``game`` — the whole state (``Game``): legal moves, phases, rounds, saving and loading;
-* ``policies`` — computer players: uniformly random, greedy and strong;
+* ``policies`` — computer players: uniformly random, greedy, strong (the search) and playout;
 * ``advisor`` — the coach: the best moves ranked, with their expected gain and reasons;
+* ``search`` — the coach's search: the round played out by alpha-beta, its end judged;
 * ``scenario`` — position files for what-if questions;
 * ``cli`` — ``python -m azul tile FILE`` and ``python -m azul play``.
 
@@ -23,7 +24,7 @@ A first game::
     game.scores(), game.winners()
 """
 
-from .advisor import Advice, CellAdvice, advise, advise_board, best_cells
+from .advisor import Advice, CellAdvice, advise, advise_board, advise_playouts, best_cells
 from .board import EMPTY, Board
 from .errors import (
     AzulError,
@@ -47,7 +48,7 @@ from .errors import (
 from .game import OFFER, OVER, TILING, Game
 from .immediate import gain
 from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
-from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_out
+from .policies import POLICIES, GreedyPolicy, PlayoutPolicy, RandomPolicy, StrongPolicy, play_out
 from .scenario import Scenario, TilingResult
 from .tiles import (
     COLOURS,
@@ -75,7 +76,7 @@ from .tiling import (
 )
 
 __all__ = [
-    "Advice", "CellAdvice", "advise", "advise_board", "best_cells",
+    "Advice", "CellAdvice", "advise", "advise_board", "advise_playouts", "best_cells",
     "EMPTY", "Board",
     "AzulError", "CellTaken", "ColourNotThere", "ColumnHasColour", "ColumnRequired",
     "FloorNotAllowed", "GameOver", "IllegalMove", "LineFull", "LineHoldsOtherColour",
@@ -83,7 +84,7 @@ __all__ = [
     "WrongColour", "WrongPhase",
     "OFFER", "OVER", "TILING", "Game",
     "CENTRE", "FLOOR", "Move", "Place", "Take", "in_words", "parse_move",
-    "POLICIES", "GreedyPolicy", "RandomPolicy", "StrongPolicy", "gain", "play_out",
+    "POLICIES", "GreedyPolicy", "PlayoutPolicy", "RandomPolicy", "StrongPolicy", "gain", "play_out",
     "Scenario", "TilingResult",
     "COLOURS", "FACTORIES", "FLOOR_PENALTIES", "LETTERS", "MARKER", "NAMES", "colour_of",
     "wall_colour", "wall_column",

@@ -1,9 +1,17 @@
 """The coach: the current player's best moves, ranked, each with its expected gain and its reasons.
 
-``advise(game)`` looks at every legal move of the player to move (a ``Take`` in the factory offer,
-a ``Place`` in the gray wall's tiling phase), keeps the most promising ones by a quick look at the
-position each leaves, then plays each of them out to the end of the round many times with quick
-computer players (greedy with a little chance in them) and ranks them by how the round ends:
+``advise(game)`` asks the search of ``azul.search``: in the factory offer of the coloured wall it
+plays the rest of the round out for everyone (each reply weighed, as far as its budget of nodes
+allows, usually to the end of the round), scores the wall tiling exactly and judges what the
+position then promises for the rounds to come. Its three best moves get their exact value and the
+reasons of the search; the others are ranked below them. The search never reads the bag: within a
+round nothing is hidden, and the next round's deal is not part of what it plays.
+
+``advise_playouts(game)`` is the coach before the search, which still advises the gray wall (its
+tiling asks for column choices the search does not play): it keeps the most promising moves by a
+quick look at the position each leaves, then plays each of them out to the end of the round many
+times with quick computer players (greedy with a little chance in them) and ranks them by how the
+round ends:
 
 * the player's score after the wall tiling plus what the wall promises for later (rows, columns and
   colours on their way to a bonus, tiles waiting on unfinished pattern lines, empty cells next to
@@ -11,22 +19,21 @@ computer players (greedy with a little chance in them) and ranks them by how the
 * minus a part (three tenths) of the same measure for the other players (their mean), because a
   take also decides what the others can still take.
 
-Within a round nothing is hidden: the factories and the centre are on the table. Only the order of
-the tiles in the bag is secret, and it matters from the next round on. The advisor never reads it:
-it gives every playout a generator of its own, seeded from ``seed``, so a round that ends inside a
-playout draws its new factories from the counts in the bag (which anyone can work out by counting
-the tiles in sight and in the lid), never in the real game's order. Two games that differ only in
-the order of their bags get the same advice.
-
-The budget is ``budget`` playouts (the same seed always gives the same advice) and, when
-``seconds`` is given, a time limit too (then a busy machine can give less deep advice). The default
-budget answers within a second on a small laptop.
+Only the order of the tiles in the bag is secret, and it matters from the next round on. The
+playouts never read it: every playout gets a generator of its own, seeded from ``seed``, so a
+round that ends inside a playout draws its new factories from the counts in the bag (which anyone
+can work out by counting the tiles in sight and in the lid), never in the real game's order. Two
+games that differ only in the order of their bags get the same advice. Their budget is ``budget``
+playouts (the same seed always gives the same advice) and, when ``seconds`` is given, a time limit
+too (then a busy machine can give less deep advice).
 
 Each ``Advice`` holds the move (the engine's own ``Take`` or ``Place``), ``gain`` (the points the
-player's score changes by, on average, by the end of the round), ``lead`` (how far ahead of the
-others the search ends, wall promise included), and ``reasons``: texts that follow the language in
-force, what the move does now (tiles to a line, to the floor and its penalty, a line it completes
-and what that scores at the tiling, the first-player marker) and what the search found.
+player's score changes by at the end of the round: along the search's best line of play, or on
+average over the playouts), ``lead`` (how far ahead of the others the round ends, wall promise
+included; for the search, ahead of the strongest other), ``playouts`` (0 for the search) and
+``reasons``: texts that follow the language in force, what the move does now (tiles to a line, to
+the floor and its penalty, a line it completes and what that scores at the tiling, the first-player
+marker) and what the search or the playouts found.
 """
 
 from __future__ import annotations
@@ -38,10 +45,11 @@ from dataclasses import dataclass
 from tabletop.i18n import Text
 
 from .board import COLUMN_MASKS, ROW_MASKS, Board
-from .game import Game
+from .game import OFFER, Game
 from .immediate import gain as immediate_gain
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Take, in_words
+from .search import Search, score_at, to_take
 from .tiles import (
     COLOUR_BONUS,
     COLOURS,
@@ -64,8 +72,14 @@ from .tiling import free_columns, placement_points, points, runs
 #: Playouts of one ``advise`` call by default: about a tenth of a second on an idle two-core machine,
 #: well under a second when it is busy.
 DEFAULT_BUDGET = 100
-#: How many moves, at most, the playouts share (the rest are ranked by the quick look alone).
+#: How many moves, at most, the playouts share (the rest are ranked by the quick look alone), and
+#: how many the search returns by default.
 CANDIDATES = 8
+#: Nodes of one hint's search by default: its three best moves are valued exactly, which costs more
+#: than the strong player's one, so it looks at fewer positions to answer within a second.
+HINT_NODES = 20000
+#: How many of the best moves the search values exactly (the others get a bound) and explains.
+SHOWN = 3
 
 # The colours' cells on the coloured wall, as bit masks like ROW_MASKS.
 _COLOUR_MASKS = tuple(sum(1 << (SIZE * r + c) for r in range(SIZE) for c in range(SIZE)
@@ -99,12 +113,56 @@ class Advice:
                  reasons=" ".join(str(r) for r in self.reasons))
 
 
-def advise(game: Game, *, budget: int | None = DEFAULT_BUDGET, seconds: float | None = None,
+def advise(game: Game, *, budget: int | None = None, seconds: float | None = None,
            seed: int | str = 0, top: int | None = None) -> list[Advice]:
-    """The moves of the player to move, best first (see the module docstring). ``budget``: the
+    """The moves of the player to move, best first, by the search of ``azul.search``: the factory
+    offer of the coloured wall is searched to the end of the round (``budget``: its nodes, default
+    ``HINT_NODES``; the same position always gets the same advice). The gray wall, whose tiling
+    asks for choices the search does not play, is advised by the playouts (``advise_playouts``,
+    ``budget`` playouts at most ``DEFAULT_BUDGET``, ``seconds`` and ``seed`` as there; the search
+    has neither: its budget is in nodes and it has no chance in it). ``top``:
+    how many moves to return (default: the ``CANDIDATES`` best). An ended game has no advice."""
+    if game.over:
+        return []
+    if game.gray or game.phase != OFFER:
+        playouts = DEFAULT_BUDGET if budget is None else min(budget, DEFAULT_BUDGET)
+        if seconds is not None and budget is None:
+            playouts = None
+        return advise_playouts(game, budget=playouts, seconds=seconds, seed=seed, top=top)
+    return _searched(game, HINT_NODES if budget is None else budget,
+                     CANDIDATES if top is None else top)
+
+
+def _searched(game: Game, nodes: int, top: int) -> list[Advice]:
+    search = Search(game, nodes)
+    ranked = search.run(multi=min(top, SHOWN))[:top]
+    player = game.current
+    before = game.boards[player].score
+    advice = []
+    for rank, (value, move) in enumerate(ranked):
+        take = to_take(search.root[1], move)
+        end = search.line(move)
+        gained = float(score_at(end, player) - before)
+        reasons = list(move_reasons(game, take))
+        if rank < SHOWN:  # the values of the moves below are bounds, not what they are worth
+            key = "advisor.reason.searched" if end[0] is None else "advisor.reason.looked"
+            reasons.append(t.lazy_count(key, search.depth, gain=f"{gained:+.1f}"))
+            lead = round(value, 1)
+            key = _AHEAD if lead >= 0.05 else (_BEHIND if lead <= -0.05 else _LEVEL)
+            reasons.append(t.lazy(key, points=f"{abs(lead):.1f}"))
+        else:
+            lead = round(value, 1)
+        advice.append(Advice(take, gained, lead, 0, tuple(reasons)))
+    return advice
+
+
+def advise_playouts(game: Game, *, budget: int | None = DEFAULT_BUDGET,
+                    seconds: float | None = None, seed: int | str = 0,
+                    top: int | None = None) -> list[Advice]:
+    """The coach before the search (``PlayoutPolicy``, and the gray wall): the candidates played
+    out to the end of the round by quick noisy players, see the module docstring. ``budget``: the
     number of playouts (``None``: as many as ``seconds`` allows); ``seconds``: a time limit;
-    ``top``: how many moves to return (default: every move the search looked at). An ended game
-    has no advice."""
+    ``top``: how many moves to return (default: every move the playouts looked at)."""
     if budget is None and seconds is None:
         raise TypeError("advise() needs a budget of playouts or of seconds")
     moves = game.legal_moves()

@@ -171,7 +171,7 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
 def play(players: int, seed: int | None, policy: str | list[str], wall: str = "colored",
          stdout: TextIO | None = None, *, as_json: bool = False, budget: int | None = None) -> int:
     """Play one game; ``policy`` is a name for every seat or a list of one name per seat;
-    ``budget`` is the strong player's playouts per move (default: the advisor's)."""
+    ``budget`` is the strong player's nodes per move (default: the search's)."""
     out = stdout or sys.stdout
     names = seat_names(policy, players, POLICIES)
     game = Game(players, seed, wall)

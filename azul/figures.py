@@ -106,7 +106,7 @@ def tournament(names: Sequence[str] = ("random", "greedy", "strong"), games: int
                seed: int | str = 0, budget: int | None = None) -> dict[str, list[tuple[int, int]]]:
     """A small round robin between computer players (``tabletop.game.tournament``): every pair
     plays ``games`` deals, each deal twice with the seats swapped; ``budget`` is the strong
-    player's playouts per move (default: the advisor's). Returns, per name, one (own final score,
+    player's nodes per move (default: the search's). Returns, per name, one (own final score,
     opponent's final score) pair per game it played."""
     return game_api.tournament(lambda s: Game(2, seed=s), POLICIES, names, games, seed, budget)
 

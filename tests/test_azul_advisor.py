@@ -1,12 +1,13 @@
-"""The coach: ranked advice with reasons, honest about the bag, deterministic; the strong player."""
+"""The coach: ranked advice with reasons; the playouts (the coach before the search, and the gray
+wall's) honest about the bag and deterministic; the strong player and the playout player."""
 
 import random
 
 import pytest
 
 from azul import CENTRE, FLOOR, Game, Place, RandomPolicy, Take, play_out
-from azul.advisor import advise, move_reasons
-from azul.policies import POLICIES, StrongPolicy
+from azul.advisor import advise, advise_playouts, move_reasons
+from azul.policies import POLICIES, PlayoutPolicy, StrongPolicy
 from azul.tiles import BLUE, RED, TILES_PER_COLOUR
 from tabletop import i18n
 
@@ -26,10 +27,10 @@ def same(advice_a, advice_b) -> bool:
 
 def test_the_same_seed_gives_the_same_advice_and_another_seed_may_not():
     game = mid_game(3)
-    first = advise(game, budget=40, seed=7)
-    assert same(first, advise(game, budget=40, seed=7))
+    first = advise_playouts(game, budget=40, seed=7)
+    assert same(first, advise_playouts(game, budget=40, seed=7))
     assert len(first) > 1 and first[0].playouts > 0
-    others = [advise(game, budget=40, seed=s) for s in range(8)]
+    others = [advise_playouts(game, budget=40, seed=s) for s in range(8)]
     assert any(not same(first, other) for other in others)  # the playouts do use the seed
 
 
@@ -42,7 +43,7 @@ def test_the_advice_never_depends_on_the_order_of_the_bag():
         other.rng = random.Random("another order")
         assert game.rng.getstate() != other.rng.getstate()
         before = game.rng.getstate()
-        assert same(advise(game, budget=60, seed=2), advise(other, budget=60, seed=2))
+        assert same(advise_playouts(game, budget=60, seed=2), advise_playouts(other, budget=60, seed=2))
         assert game.rng.getstate() == before  # and the real bag was not drawn from either
 
 
@@ -63,7 +64,7 @@ def test_a_different_bag_order_changes_the_real_deal_but_not_the_advice():
 @pytest.mark.parametrize("seed", range(6))
 def test_advised_moves_are_legal_and_ranked(seed):
     game = mid_game(seed, moves=seed * 3)
-    advice = advise(game, budget=30, seed=seed)
+    advice = advise_playouts(game, budget=30, seed=seed)
     legal = game.legal_moves()
     assert advice and all(a.move in legal for a in advice)
     assert len({a.move for a in advice}) == len(advice)
@@ -82,14 +83,17 @@ def obvious_position() -> Game:
 
 def test_an_obvious_position_is_ranked_right_with_the_right_reasons():
     game = obvious_position()
-    advice = advise(game, budget=60, seed=1)
-    best = advice[0]
-    assert best.move == Take(CENTRE, RED, 3)
-    words = [str(r) for r in best.reasons]
-    assert words[0] == "1 red tile goes on line 3."
-    assert words[1] == "Line 3 is then complete: its tile scores 5 at the wall tiling."
-    assert "Played out to the end of the round" in words[2]
-    assert best.gain >= 4
+    for advice in (advise(game), advise_playouts(game, budget=60, seed=1)):
+        best = advice[0]
+        assert best.move == Take(CENTRE, RED, 3)
+        words = [str(r) for r in best.reasons]
+        assert words[0] == "1 red tile goes on line 3."
+        assert words[1] == "Line 3 is then complete: its tile scores 5 at the wall tiling."
+        assert best.gain >= 4
+    assert words[2].startswith("Played out to the end of the round")
+    words = [str(r) for r in advise(game)[0].reasons]
+    assert words[2].startswith("Searched 2 moves ahead, to the end of the round")
+    assert advise(game)[0].gain == 5  # exactly: the search plays the round out
     ranked = [a.move for a in advice]
     if Take(CENTRE, BLUE, 0) in ranked:
         assert ranked.index(Take(CENTRE, BLUE, 0)) > 0
@@ -121,13 +125,13 @@ def test_the_reasons_follow_the_language():
 
 def test_a_time_budget_and_the_budget_checks():
     game = mid_game(2)
-    advice = advise(game, budget=None, seconds=0.0)
+    advice = advise_playouts(game, budget=None, seconds=0.0)
     assert sum(a.playouts for a in advice) == 1  # at least one playout, however short the time
     with pytest.raises(TypeError):
-        advise(game, budget=None)
+        advise_playouts(game, budget=None)
     over = Game(2, 1)
     play_out(over, RandomPolicy(1))
-    assert advise(over) == []
+    assert advise_playouts(over) == []
 
 
 def test_the_gray_walls_column_choices_are_advised_too():
@@ -140,10 +144,11 @@ def test_the_gray_walls_column_choices_are_advised_too():
     assert "goes to column" in str(advice[0].reasons[0]) or "floor" in str(advice[0].reasons[0])
 
 
-def test_strong_is_a_policy_everywhere():
-    assert POLICIES["strong"] is StrongPolicy
+def test_strong_and_playout_are_policies_everywhere():
+    assert POLICIES["strong"] is StrongPolicy and POLICIES["playout"] is PlayoutPolicy
     game = obvious_position()
     assert StrongPolicy(0, budget=30)(game) == Take(CENTRE, RED, 3)
+    assert PlayoutPolicy(0, budget=30)(game) == Take(CENTRE, RED, 3)
 
 
 @pytest.mark.parametrize(("players", "wall"), [(2, "colored"), (3, "gray"), (4, "colored"),

@@ -215,7 +215,7 @@ def test_play_json_gives_the_result_and_one_policy_per_seat():
                                      for w in result["winners"])
     assert any(s["rows"] >= 1 for s in result["scores"])  # the game ends on a complete row
     assert result["rounds"] >= 5 and result["turns"] >= 8 * result["rounds"]
-    assert azul(*args).stdout == run.stdout  # a seed and a budget in playouts: the same game
+    assert azul(*args).stdout == run.stdout  # a seed and a budget in nodes: the same game
 
 
 def test_play_one_name_applies_to_every_seat_and_the_text_names_the_policies():
@@ -235,7 +235,7 @@ def test_play_json_on_the_gray_wall_with_four_players():
 
 @pytest.mark.parametrize(("args", "words"), [
     (("--policy", "strong,greedy,random"), "one per seat (2), not 3"),
-    (("--policy", "clever"), "no policy 'clever': choose among greedy, random or strong"),
+    (("--policy", "clever"), "no policy 'clever': choose among greedy, playout, random or strong"),
     (("--policy", "strong", "--budget", "0"), "1 or more, not '0'"),
 ])
 def test_play_refuses_bad_policies_and_budgets(args, words):

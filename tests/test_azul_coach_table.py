@@ -33,9 +33,10 @@ def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
     assert isinstance(move, Take) and move in table.game.legal_moves()
     assert target == f"player:0:line:{move.line}" if move.line >= 0 else "player:0:floor"
     assert source.endswith(":" + "BYRKW"[move.colour])
-    assert table.svg.count(RING) == before + 2  # the tiles and the line
+    tiles = table.game.sources[move.source][move.colour]
+    assert table.svg.count(RING) == before + tiles + 1  # each tile taken and the line
     assert table.hints[0].startswith(in_words(move))
-    assert "Played out to the end of the round" in table.hints[0]
+    assert "every reply weighed" in table.hints[0]  # the search's reason
     shown = table.hint_box.value
     assert escape(in_words(move)) in shown and escape("The coach's best moves for player 0:") in shown
     table.act(str(move))  # playing a move clears the hint
