@@ -15,7 +15,7 @@ from .game import Game
 from .i18n import join_and
 from .links import unpack
 from .locale import t
-from .records import RecordError, positions
+from .records import RecordError, positions, record
 from .review import Coach, scores_words
 
 
@@ -31,6 +31,13 @@ class Replay:
     def from_link(cls, link: str, coach: Coach) -> Replay:
         """The replay of the record a link holds (``LinkError`` or ``RecordError`` otherwise)."""
         return cls(unpack(link), coach)
+
+    @classmethod
+    def of(cls, source, coach: Coach) -> Replay:
+        """The replay of a ``Game`` (its history), a record (a dict) or a link (a string)."""
+        if isinstance(source, str):
+            return cls.from_link(source, coach)
+        return cls(source if isinstance(source, dict) else record(source), coach)
 
     # -- moving ---------------------------------------------------------------------------------
     @property

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from azul.comparison import TilingComparison, signed
 from azul.scenario import Scenario, ScenarioError
 
-WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
-
 
 def position(score: int, floor: str = "", lines=("", "", "", "", "")) -> dict:
     return {"game": "azul", "wall": "colored",
             "players": [{"score": score, "floor": floor, "pattern_lines": list(lines)}]}
-
-
-def test_the_model_imports_no_widget_library():
-    code = ("import sys, azul.comparison; "
-            f"print(sorted(m for m in {WIDGET_LIBRARIES!r} if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 def test_a_full_line_against_an_empty_one_and_the_clamp_of_the_floor():

@@ -3,9 +3,6 @@ and refusals that leave the state as it was with a learner's message."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +11,6 @@ from harmonies.board import Board
 from harmonies.explorermodel import ExplorerModel
 from harmonies.scenario import Scenario
 
-WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
 # The scenario of docs/harmonies.md, without its cubes and cards: one Fennec Fox habitat (card 23).
 EXAMPLE = {"game": "harmonies", "side": "A",
            "board": {"a1": ["yellow"], "b1": ["gray"], "c2": ["gray"], "a3": ["brown", "green"],
@@ -29,13 +25,6 @@ def example() -> ExplorerModel:
 
 def state(model: ExplorerModel):
     return (model.board.to_dict(), model.card.id, model.rotation, model.matches, model.cube_cells)
-
-
-def test_the_model_imports_no_widget_library():
-    code = ("import sys, harmonies.explorermodel; "
-            f"print(sorted(m for m in {WIDGET_LIBRARIES!r} if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 def test_it_finds_the_habitat_and_places_its_cube_by_a_click():

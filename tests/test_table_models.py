@@ -20,8 +20,13 @@ from tabletop import i18n
 WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
 
 
+#: Every widget's model: plain Python, driven from a test, a script or a server.
+MODELS = ("azul.tablemodel", "harmonies.tablemodel", "harmonies.explorermodel", "harmonies.comparison",
+          "azul.comparison", "tabletop.replaying", "tabletop.tables.lobby")
+
+
 def test_the_models_import_no_widget_library():
-    code = ("import sys, azul.tablemodel, harmonies.tablemodel; "
+    code = (f"import sys, {', '.join(MODELS)}; "
             f"print(sorted(m for m in {WIDGET_LIBRARIES!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

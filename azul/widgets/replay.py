@@ -3,8 +3,6 @@ table drawn by ``azul.draw.game_scene``."""
 
 from __future__ import annotations
 
-from tabletop.links import unpack
-from tabletop.records import record
 from tabletop.replayer import ReplayWidget
 from tabletop.replaying import Replay
 
@@ -16,9 +14,7 @@ class GameReplay(ReplayWidget):
     """``GameReplay(game_or_record_or_link)``: a ``Game`` (its history), a record, or a link."""
 
     def __init__(self, source, display=None) -> None:
-        data = unpack(source) if isinstance(source, str) else (
-            source if isinstance(source, dict) else record(source))
-        super().__init__(Replay(data, COACH), draw.game_scene, display)
+        super().__init__(Replay.of(source, COACH), draw.game_scene, display)
 
 
 __all__ = ["GameReplay"]
