@@ -128,16 +128,8 @@ def read_data(source: str, stdin) -> dict:
     """The JSON object a file, standard input (``-``) or a link holds (``KeepingError``/``LinkError``)."""
     if is_link(source):
         return unpack(source)
-    if source == STDIN:
-        text = stdin.read()
-        name = t("keeping.stdin")
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise KeepingError(t("keeping.cannot_read", file=source,
-                                 reason=getattr(err, "strerror", None) or err)) from None
-        name = source
+    text = _text(source, stdin)
+    name = t("keeping.stdin") if source == STDIN else source
     if is_link(text.strip()):  # a file holding a link
         return unpack(text.strip())
     try:
@@ -178,16 +170,19 @@ def _record(args, kit: Kit, stdin) -> str:
     return text
 
 
-def _lines(source: str, stdin) -> list[str]:
+def _text(source: str, stdin) -> str:
+    """What a file or standard input (``-``) holds; ``KeepingError`` when it cannot be read."""
     if source == STDIN:
-        text = stdin.read()
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise KeepingError(t("keeping.cannot_read", file=source,
-                                 reason=getattr(err, "strerror", None) or err)) from None
-    return [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        return stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise KeepingError(t("keeping.cannot_read", file=source,
+                             reason=getattr(err, "strerror", None) or err)) from None
+
+
+def _lines(source: str, stdin) -> list[str]:
+    return [line.split("#", 1)[0].strip() for line in _text(source, stdin).splitlines()]
 
 
 def _play_lines(game: Game, lines: list[str]) -> None:
