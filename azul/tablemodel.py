@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop import Display, Scene, i18n
+from tabletop import Display, Scene, bylink, i18n
 from tabletop.game import seed_for
 from tabletop.history import History
 from tabletop.scene import place_name
@@ -82,6 +82,8 @@ class TableModel:
         # Log lines are put into words when read, so the whole log follows the language.
         self._log: list[object] = [Later(_start_line, tuple(seats), wall, game.seed), self._round_line()]
         self._history: History[tuple[Game, list[object]]] = History()
+        self.by_link = False  # a game opened from a link: every seat is whoever holds the link
+        self._sent: bylink.Sent | None = None
 
     def new_game(self, players: int = 2, seats: Sequence[str] | None = None, wall: str = "colored",
                  seed: int | str | None = None) -> bool:
@@ -92,6 +94,36 @@ class TableModel:
         except ValueError as e:
             self._message = str(e)
             return False
+        return True
+
+    # --- play by link ---------------------------------------------------------------------------
+
+    def send(self) -> str:
+        """The game so far as a link's fragment (``#play=...``, ``tabletop.bylink``), for the next
+        player (every move of Azul is a whole turn)."""
+        self._message = ""
+        packed, self._sent = bylink.send(self.game)
+        return packed
+
+    @property
+    def sent(self) -> str:
+        """The fragment ``send`` gave, while it still holds the game as it stands ("" after)."""
+        return bylink.still(self._sent, self.game)
+
+    def open_link(self, link: str) -> bool:
+        """Go on with the game a link holds, every seat played by whoever holds the link; a broken
+        link, or one an action of which the rules refuse, changes nothing and says why (False)."""
+        try:
+            received = bylink.receive(link, [Game])
+        except (bylink.LinkError, bylink.RecordError) as e:
+            self._refuse(str(e))
+            return False
+        start = received.start
+        self._start(start["players"], ["human"] * start["players"], start["wall"], start["seed"])
+        for move in received.history:  # the story of the game so far, told in the log
+            self._play(move)
+        self.by_link = True
+        self._done()
         return True
 
     # --- reading -------------------------------------------------------------------------------
@@ -206,11 +238,13 @@ class TableModel:
         who = {"round": game.round, "player": p, "seat": seat_title(self.settings["seats"][p])}
         places = i18n.join_or(str(_place(kind, n)) for kind, n in self._destinations())
         if self.selection is not None:
-            return t("widgets.table.status.selected", **who, selected=self.selected, places=places)
-        if game.phase == TILING:
-            line = game.boards[p].next_complete_line()
-            return t("widgets.table.status.tiling", **who, line=line, places=places)
-        return t("widgets.table.status.to_move", **who)
+            line = t("widgets.table.status.selected", **who, selected=self.selected, places=places)
+        elif game.phase == TILING:
+            line = t("widgets.table.status.tiling", **who, line=game.boards[p].next_complete_line(),
+                     places=places)
+        else:
+            line = t("widgets.table.status.to_move", **who)
+        return f"{line} {bylink.anyone_note()}" if self.by_link else line
 
     # --- requests ------------------------------------------------------------------------------
 

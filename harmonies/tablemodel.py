@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from tabletop import bylink
 from tabletop.game import seed_for
 from tabletop.i18n import join_or, language
 from tabletop.locale import t as common
@@ -87,14 +88,19 @@ class TableModel:
         self.river = river
         self.display = display
         self.auto = auto
+        self.by_link = False  # a game opened from a link: every seat is whoever holds the link
         self._said: Said = ""
         self._start(players, check_seats(players, seats), side, spirits, seed)
         if auto:
             self.run_opponents()
 
-    def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None) -> None:
-        """Set up a fresh game: the engine, the computer seats, an empty log and history."""
-        self.game = Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
+    def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None,
+               game: Game | None = None) -> None:
+        """Set up a fresh game (``game``, or one made of the settings): the engine, the computer
+        seats, an empty log and history."""
+        self.game = game or Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
+        self.by_link = False
+        self._sent: bylink.Sent | None = None
         self.seats = kinds
         self.settings = {"players": players, "seats": list(kinds), "side": str(self.game.side),
                          "spirits": bool(spirits), "seed": seed}
@@ -130,6 +136,41 @@ class TableModel:
         self._start(players, kinds, side, spirits, seed)
         if self.auto:
             self.run_opponents()
+        return True
+
+    # -- play by link ---------------------------------------------------------------------------
+    def send(self) -> str | None:
+        """The game so far as a link's fragment (``#play=...``, ``tabletop.bylink``), for the next
+        player; None (and the reason in ``message``) in the middle of a turn."""
+        g = self.game
+        if g.history and not isinstance(g.history[-1], EndTurn):
+            self._say(lambda: t("table.send.mid_turn", player=self.who(g.current), end=t("table.end_turn")))
+            return None
+        self._say()
+        packed, self._sent = bylink.send(g)
+        return packed
+
+    @property
+    def sent(self) -> str:
+        """The fragment ``send`` gave, while it still holds the game as it stands ("" after)."""
+        return bylink.still(self._sent, self.game)
+
+    def open_link(self, link: str) -> bool:
+        """Go on with the game a link holds, every seat played by whoever holds the link; a broken
+        link, or one an action of which the rules refuse, changes nothing and says why (False)."""
+        try:
+            received = bylink.receive(link, [Game])
+        except (bylink.LinkError, bylink.RecordError) as err:
+            self._say(str(err))
+            return False
+        start = received.start
+        self.river = received.river
+        self._start(received.n, ["human"] * received.n, start["side"], start["spirits"], start["seed"],
+                    game=Game(**start))
+        for action in received.history:  # the story of the game so far, told in the log
+            self._apply(action)
+        self.by_link = True
+        self._say()
         return True
 
     # -- reading --------------------------------------------------------------------------------
@@ -225,6 +266,8 @@ class TableModel:
         if g.over:
             return t("table.status.over", result=self._final()[-1]())
         turn = t("table.status.turn", round=g.round, player=self.who(g.current))
+        if self.by_link:
+            turn += " " + bylink.anyone_note()
         if not self.human_to_move:
             return turn + " " + t("table.status.computer", step=t("table.step"), run=t("table.run"))
         p = g.player

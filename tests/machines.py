@@ -30,7 +30,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tabletop import i18n
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG
+from tabletop.links import pack
 
 #: Rule executions per widget, over every machine run in this process.
 ACTIONS: Counter[str] = Counter()
@@ -144,6 +146,35 @@ STRANGE_KEYS = ("", "nothing", "cell:", "cell:z9", "space:0", "space:99", "displ
                 "centre:Q", "player:9:floor", "column:-1", "rotation:9", ":::", "card:99")
 
 
+#: Links a stranger may put in a page's address: none of ours, broken ones, other games' and boards'.
+STRANGE_LINKS = ("", "#", "#play=", "#play=1.", "#play=9.eNo", "#play=x.y", "#other=1&play=1.%%",
+                 "#" + pack({"format": "harmonies-game/9"}), "#" + pack({"format": "azul-game/1"}),
+                 "#" + pack({"format": "harmonies-game/1", "setup": {"players": 7}}),
+                 "#" + pack({"game": "azul"}), "#" + pack({"game": "harmonies", "board": {"q9": 1}}),
+                 "#" + pack([1, 2]))  # type: ignore[arg-type]
+
+
+def addresses(widget) -> list[PageAddress]:
+    return [d for d in descendants(widget) if isinstance(d, PageAddress)]
+
+
+@st.composite
+def link_texts(draw, widget) -> str:
+    """An address a page may report: a link the widget showed (whole, cut, one character
+    changed), or a stranger's."""
+    shown = [f"#{a.fragment}" for a in addresses(widget) if a.fragment]
+    if not shown or draw(st.booleans(), label="stranger"):
+        return draw(st.sampled_from(STRANGE_LINKS) | st.text(max_size=20).map(lambda s: "#play=1." + s))
+    link = draw(st.sampled_from(shown), label="shown link")
+    how = draw(st.sampled_from(["whole", "cut", "changed"]), label="how")
+    if how == "whole":
+        return link
+    at = draw(st.integers(len("#play=1."), len(link) - 1), label="at")
+    if how == "cut":
+        return link[:at]
+    return link[:at] + draw(st.sampled_from("Aa0_-Z9"), label="char") + link[at + 1:]
+
+
 class WidgetMachine(RuleBasedStateMachine):
     """The rules every widget answers: clicks on its pictures, buttons, menus, the language.
 
@@ -242,6 +273,16 @@ class WidgetMachine(RuleBasedStateMachine):
         assert self.state() == before, "a refused upload changed the position"
         assert upload.value == (), "the upload button keeps a file: the same one could not be picked again"
 
+    @rule(data=st.data())
+    def the_page_reports_an_address(self, data):
+        """The browser reports the page's address (``#play=...``): a stranger's input."""
+        found = addresses(self.widget)
+        if not found:
+            return
+        address = data.draw(st.sampled_from(found), label="address")
+        self.count()
+        address.hash = data.draw(link_texts(self.widget), label="address")
+
     @rule(code=st.sampled_from(sorted(i18n.LANGUAGES)))
     def change_language(self, code):
         self.count()
@@ -307,3 +348,16 @@ class ComputerSeats(WidgetMachine):
     def run_opponents(self):
         self.count()
         self.widget.run_opponents()
+
+    @rule()
+    def send_then_open_the_link(self):
+        """Play by link: the game a link holds is the game that sent it, every seat human."""
+        self.count()
+        before = self.widget.game.to_dict()
+        link = self.widget.send()
+        if link is None:  # in the middle of a turn: refused in words, nothing changed
+            assert self.widget.message and self.widget.game.to_dict() == before
+            return
+        assert self.widget.open_link(link), self.widget.message
+        assert self.widget.game.to_dict() == before
+        assert set(self.widget.seats) == {"human"}

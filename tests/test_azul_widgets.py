@@ -694,6 +694,7 @@ def test_the_table_follows_the_language(pseudo_dutch):
                              *[(t(f"widgets.table.button.{k}"),) * 2
                                for k in ("run_opponents", "undo", "redo", "play")],
                              (t("widgets.table.button.hint"), t("widgets.table.tip.hint")),
+                             (common("bylink.send"), common("bylink.send.tooltip")),
                              (t("widgets.table.button.new_game"), t("widgets.table.tip.new_game"))]
     assert parts(table, w.Checkbox)[0].description == t("widgets.table.label.auto")
     assert table.message == t("widgets.table.not_a_place", key="'bag'")

@@ -71,3 +71,38 @@ def test_a_broken_or_foreign_link_changes_nothing_and_says_why(make):
     assert _position(widget) == before
     widget._address.hash = "#section-2"  # an anchor of the page, no link of ours
     assert _position(widget) == before
+
+
+# --- the game tables: play by link --------------------------------------------------------------
+
+
+def _tables():
+    from azul.widgets import AzulTable
+    from harmonies.widgets import GameTable
+    return [GameTable, AzulTable]
+
+
+@pytest.mark.parametrize("table", _tables())
+def test_a_table_sends_the_game_and_a_page_at_that_link_goes_on_with_it(table):
+    sender = table(2, seats=["human", "greedy"], seed=6)
+    link = sender.send()
+    assert sender.address.fragment == link[1:]  # the page shows it to copy, with its own address
+    receiver = table(2, seats=["human", "greedy"], seed=1)
+    receiver.address.hash = link  # what the browser reports on opening the page at that link
+    assert receiver.game.to_dict() == sender.game.to_dict() and receiver.message == ""
+    assert receiver.seats == ["human", "human"]
+    assert "anyone who holds" in receiver.status_box.value
+    receiver.act(receiver.game.action_text(receiver.game.legal_actions()[0]))
+    assert receiver.address.fragment == ""  # the link shown no longer holds the game
+
+
+@pytest.mark.parametrize("table", _tables())
+def test_a_board_or_a_broken_link_in_the_address_leaves_the_table_alone(table):
+    widget = table(2, seats=["human", "greedy"], seed=6)
+    before = widget.game.to_dict()
+    for link in ["#section-2", "#" + pack({"game": "harmonies", "side": "A", "board": {}}),
+                 "#" + pack({"game": "azul", "wall": "colored", "players": []})]:
+        widget.address.hash = link
+        assert widget.game.to_dict() == before and widget.message == "", link
+    widget.address.hash = "#play=1.abc"
+    assert widget.game.to_dict() == before and "damaged" in widget.message

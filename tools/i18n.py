@@ -59,25 +59,49 @@ def locked(package: str, code: str):
             lock.unlink(missing_ok=True)
 
 
+#: The name under which a game's modules import tabletop's catalogue (``t as common``).
+COMMON = "common"
+
+
 def keys_in_code(package: str) -> dict[str, str]:
-    """Literal keys the package's modules look up, each with the first place it is used."""
+    """Literal keys the package's modules look up, each with the first place it is used (for
+    tabletop: also the keys the games look up in its catalogue, ``common("…")``)."""
     found: dict[str, str] = {}
-    for source in sorted((ROOT / package).rglob("*.py")):
-        tree = ast.parse(source.read_text(encoding="utf-8"))
-        _literal_keys(tree, str(source.relative_to(ROOT)), found)
+    shared: dict[str, str] = {}
+    for folder in PACKAGES:
+        for source in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(source.read_text(encoding="utf-8"))
+            own, common = _literal_keys(tree, str(source.relative_to(ROOT)))
+            if folder == package:
+                found.update({k: v for k, v in own.items() if k not in found})
+            shared.update({k: v for k, v in common.items() if k not in shared})
+    if package == "tabletop":
+        found.update({k: v for k, v in shared.items() if k not in found})
     return found
 
 
-def _literal_keys(tree: ast.AST, where: str, found: dict[str, str]) -> None:
+def _literal_keys(tree: ast.AST, where: str, found: dict[str, str] | None = None
+                  ) -> tuple[dict[str, str], dict[str, str]]:
+    """The literal keys looked up in ``tree``: (in the module's own catalogue, in tabletop's)."""
+    found = {} if found is None else found
+    common: dict[str, str] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args):
             continue
-        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        receiver = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else ""
         first = node.args[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            continue
+        if COMMON in (name, receiver):
+            common.setdefault(first.value, f"{where}:{node.lineno}")
+            continue
         if name in ("count", "lazy_count") and len(node.args) < 2:
             continue  # str.count("F"), not t.count(key, n)
-        if name in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+        if name in CALLS:
             found.setdefault(first.value, f"{where}:{node.lineno}")
+    return found, common
 
 
 def keys_in_notebooks(package: str) -> dict[str, str]:

@@ -7,8 +7,10 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop import Display, Scene
+from tabletop import Display, Scene, bylink
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG
+from tabletop.locale import t as common
 from tabletop.localised import html
 
 from ..game import Game
@@ -134,6 +136,28 @@ class AzulTable(_Worded, w.VBox):
     def redo(self) -> None:
         self._do(self.model.redo)
 
+    def send(self) -> str:
+        """Play by link: the game so far as a link (``#play=...``) the page shows with its own
+        address, to copy and send to whoever plays next."""
+        packed = self.model.send()
+        self._refresh()
+        return f"#{packed}"
+
+    def open_link(self, link: str) -> bool:
+        """Go on with the game a link holds, every seat played by whoever holds it (a broken
+        link changes nothing and the warning says why)."""
+        opened = self.model.open_link(link)
+        if opened:
+            self._show_setup()
+        self._refresh()
+        return opened
+
+    def _page_link(self, fragment: str) -> None:
+        # The page was opened at an address holding a link: a game of Azul goes on here; a wall
+        # (for a sandbox in the same lesson) is left to it.
+        if bylink.holds_game(fragment, [Game]):
+            self.open_link(fragment)
+
     def new_game(self, players: int = 2, seats: Sequence[str] | None = None,
                  wall: str = "colored", seed: int | str | None = None) -> None:
         """Start another game at this table (the form's New game button). Seats or settings
@@ -164,9 +188,13 @@ class AzulTable(_Worded, w.VBox):
         play = w.HBox([self.move_text, self._labelled(lambda: self.act(self.move_text.value),
                                                        t.lazy("widgets.table.button.play")),
                        self._labelled(self.hint, t.lazy("widgets.table.button.hint"),
-                                      t.lazy("widgets.table.tip.hint"))])
+                                      t.lazy("widgets.table.tip.hint")),
+                       self._labelled(self.send, common.lazy("bylink.send"),
+                                      common.lazy("bylink.send.tooltip"))])
         self.hint_box = w.HTML()
-        super().__init__([self.status_box, self._view, controls, play, self.warning_box,
+        self.address = PageAddress(on_hash=self._page_link)
+        self._word(self.address, copy_label=common.lazy("links.copy"), box_label=common.lazy("bylink.box"))
+        super().__init__([self.status_box, self._view, controls, play, self.address, self.warning_box,
                           self.hint_box, self.log_box, self._build_setup()])
         self.add_class("azul-table")  # a stable handle for browser tests and styling
 
@@ -238,6 +266,7 @@ class AzulTable(_Worded, w.VBox):
 
     def _refresh(self) -> None:
         model = self.model
+        self.address.fragment = model.sent
         self._view.show(model.scene(), model.place_name)
         self.status_box.value = html(f"<b>{escape(model.status())}</b>")
         self.warning_box.value = _warning_html(model.message)

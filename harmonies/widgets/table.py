@@ -8,11 +8,15 @@ from html import escape
 
 import ipywidgets as w
 
+from tabletop import bylink
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
 from ..board import Side
+from ..game import Game
 from ..locale import t
 from ..tablemodel import SEAT_KINDS, TableModel
 from .common import _NATURAL, _WARN, _button, _hint_panel, _label
@@ -138,7 +142,8 @@ class GameTable(Pictured, Localised, w.VBox):
                          "undo": _button(self.undo, icon="undo"), "step": _button(self.step),
                          "run": _button(self.run_opponents),
                          "play": _button(lambda: self.act(self.action_box.value)),
-                         "hint": _button(self.hint, icon="lightbulb-o")}
+                         "hint": _button(self.hint, icon="lightbulb-o"),
+                         "send": _button(self.send, icon="share")}
         controls = [*self.buttons.values()]
         controls.insert(4, self.action_box)
         self.swap_menu = w.Dropdown(options=[], layout=w.Layout(width="14em"))
@@ -147,9 +152,10 @@ class GameTable(Pictured, Localised, w.VBox):
         self._solo_controls = [self.swap_menu, self.buttons["swap"]]
         controls += self._solo_controls
         self.setup = _SetupForm(self.new_game)
+        self.address = PageAddress(on_hash=self._page_link)
         super().__init__([self.setup, self.status_box,
                           w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
-                          self.message_box, self.hint_box, self._view, self.log_box])
+                          self.address, self.message_box, self.hint_box, self._view, self.log_box])
         self.add_class("harmonies-game-table")  # a stable handle for browser tests and styling
         self.setup.show(**self.model.settings)
         self._localise()
@@ -227,6 +233,28 @@ class GameTable(Pictured, Localised, w.VBox):
     def hint(self, top: int = 3) -> None:
         self._do(self.model.hint, top)
 
+    def send(self) -> str | None:
+        """Play by link: the game so far as a link (``#play=...``) the page shows with its own
+        address, to copy and send to whoever plays next; None (and why) in the middle of a turn."""
+        packed = self.model.send()
+        self._refresh()
+        return None if packed is None else f"#{packed}"
+
+    def open_link(self, link: str) -> bool:
+        """Go on with the game a link holds, every seat played by whoever holds it (a broken
+        link changes nothing and the message says why)."""
+        opened = self.model.open_link(link)
+        if opened:
+            self.setup.show(**self.model.settings)
+        self._refresh()
+        return opened
+
+    def _page_link(self, fragment: str) -> None:
+        # The page was opened at an address holding a link: a game of Harmonies goes on here; a
+        # board (for an editor in the same lesson) is left to it.
+        if bylink.holds_game(fragment, [Game]):
+            self.open_link(fragment)
+
     def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
                  spirits: bool | None = None, seed: int | None = None) -> None:
         """Start a new game at this table; what is not given is read from the setup form. A refused
@@ -249,14 +277,18 @@ class GameTable(Pictured, Localised, w.VBox):
     def _set_labels(self) -> None:
         labels = {"end_turn": t("table.end_turn"), "undo": t("table.undo"), "step": t("table.step"),
                   "run": t("table.run"), "play": t("table.play"), "swap": t("table.swap"),
-                  "hint": t("table.hint")}
+                  "hint": t("table.hint"), "send": common("bylink.send")}
         self.setup.relabel()
         for name, button in self.buttons.items():
             button.description = labels[name]
+        self.buttons["send"].tooltip = common("bylink.send.tooltip")
+        self.address.copy_label = common("links.copy")
+        self.address.box_label = common("bylink.box")
         self.action_box.placeholder = t("table.action_placeholder")
 
     def _refresh(self) -> None:
         model = self.model
+        self.address.fragment = model.sent
         self._scene = model.scene()
         self._view.show(self._scene, model.place_name)
         message = model.message
