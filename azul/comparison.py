@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop import Display, Scene
+from tabletop import Display, Scene, links
+from tabletop.locale import t as common
 
 from . import draw
+from .errors import ScenarioError
 from .inwords import listed
 from .locale import t
-from .scenario import CATEGORIES, TilingResult, as_scenario, breakdown
+from .scenario import CATEGORIES, Scenario, TilingResult, as_scenario, breakdown
 from .tiling import FloorPenalty, Placement
+
+#: What a comparison's link holds (``tabletop.links.kind``): both positions, their labels, the player.
+LINK = "azul-compare"
 
 
 class TilingComparison:
@@ -46,6 +51,42 @@ class TilingComparison:
             self._message = t.lazy("widgets.compare.no_such_player", last=self.players - 1, player=player)
             return
         self.player, self._message = player, ""
+
+    # --- as a link -------------------------------------------------------------------------------
+
+    def link(self) -> str:
+        """Both positions, their labels and the player compared, as a link's fragment (``#play=...``)."""
+        left, right = (s.to_dict() for s in self.scenarios)
+        self._message = ""
+        return links.pack(links.kind(LINK, left=left, right=right, labels=list(self.labels),
+                                     player=self.player))
+
+    @staticmethod
+    def claims(address: str) -> bool:
+        """Whether a page address holds a comparison's link (or a broken link, for it to explain)."""
+        return links.claims(address, lambda data: str(data.get("format")).startswith(f"{LINK}/"))
+
+    def from_link(self, address: str) -> TilingComparison | None:
+        """The comparison a link holds, every position checked; None (and why in ``message``, this
+        comparison staying as it is) for a broken link or one holding something else."""
+        try:
+            data = links.of_kind(links.unpack(address), LINK)
+            if data is None:
+                raise links.LinkError(t("widgets.compare.link.other"))
+            labels, player = data.get("labels"), data.get("player", 0)
+            if (not isinstance(labels, list) or len(labels) != 2 or labels[0] == labels[1]
+                    or not all(isinstance(x, str) and 0 < len(x) <= 40 for x in labels)
+                    or type(player) is not int):
+                raise links.LinkError(common("links.damaged"))
+            left, right = (Scenario.from_dict(data.get(side)) for side in ("left", "right"))
+        except (links.LinkError, ScenarioError) as err:
+            self._message = str(err)
+            return None
+        other = TilingComparison(left, right, labels=labels, player=player, display=self.display)
+        if other.message:  # no such player in both positions
+            self._message = other.message
+            return None
+        return other
 
     def breakdowns(self) -> dict[str, dict[str, int]]:
         """Per side (by label): the engine's points by category, plus the score ``before`` and

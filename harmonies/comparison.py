@@ -13,8 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from tabletop import links
+
 from . import scoring
 from .locale import t
+from .scenario import Scenario
+
+#: What a what-if's link holds (``tabletop.links.kind``): the board before and the board after.
+LINK = "harmonies-whatif"
 
 
 @dataclass(frozen=True)
@@ -56,3 +62,24 @@ def _compare(category: str, a: scoring.Breakdown, b: scoring.Breakdown) -> str:
     parts += [t("whatif.lost", item=label, points=points) for label, points in sorted(lost.elements())]
     line = _change(category, getattr(a, category), getattr(b, category))
     return t("whatif.items", change=line, items=t("whatif.separator").join(parts)) if parts else line
+
+
+# --- the what-if as a link ------------------------------------------------------------------------
+
+
+def link(before: Scenario, after: Scenario) -> str:
+    """Both boards of a what-if as a link's fragment (``#play=...``)."""
+    return links.pack(links.kind(LINK, before=before.to_dict(), after=after.to_dict()))
+
+
+def claims(address: str) -> bool:
+    """Whether a page address holds a what-if's link (or a broken link, for it to explain)."""
+    return links.claims(address, lambda data: str(data.get("format")).startswith(f"{LINK}/"))
+
+
+def from_link(address: str) -> tuple[Scenario, Scenario]:
+    """The two boards a what-if's link holds, both checked (``LinkError`` or ``ScenarioError``)."""
+    data = links.of_kind(links.unpack(address), LINK)
+    if data is None:
+        raise links.LinkError(t("whatif.link.other"))
+    return Scenario.from_dict(data.get("before")), Scenario.from_dict(data.get("after"))

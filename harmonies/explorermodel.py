@@ -19,6 +19,8 @@ when next read.
 
 from __future__ import annotations
 
+from tabletop import links
+from tabletop.locale import t as common
 from tabletop.scene import Scene, place_name
 from tabletop.settings import Display
 
@@ -29,7 +31,10 @@ from .cards import card as _card_lookup
 from .errors import HarmoniesError, ScenarioError
 from .inwords import Said, cell_name, colour_title, words, words_of
 from .locale import t
-from .scenario import as_scenario
+from .scenario import Scenario, as_scenario
+
+#: What an explorer's link holds (``tabletop.links.kind``): the board, the card, the rotation.
+LINK = "harmonies-explorer"
 
 
 class ExplorerModel:
@@ -148,6 +153,48 @@ class ExplorerModel:
         board.freeze(name)
         self._say(note=lambda: t("explorer.cube_placed", card=c.title, cell=name))
         self._update()
+
+    # --- as a link -------------------------------------------------------------------------------
+
+    def link(self) -> str:
+        """The board, the card and the rotation shown, as a link's fragment (``#play=...``)."""
+        self._say(note=t.lazy("explorer.link.made"))
+        return links.pack(links.kind(LINK, board=Scenario(self._board.copy()).to_dict(), card=self._card.id,
+                                     rotation=self._rotation))
+
+    @staticmethod
+    def claims(link: str) -> bool:
+        """Whether a page address holds a link for an explorer: its own, or a Harmonies board."""
+        return links.claims(link, lambda data: str(data.get("format")).startswith(f"{LINK}/")
+                            or data.get("game") == "harmonies")
+
+    def open_link(self, link: str) -> bool:
+        """Show what a link holds: an explorer's board, card and rotation, or a Harmonies board (with
+        the card shown now). A broken link, or one holding something else, changes nothing (False)."""
+        try:
+            data = links.unpack(link)
+            parts = links.of_kind(data, LINK)
+            if parts is None and data.get("game") != "harmonies":
+                raise links.LinkError(t("explorer.link.other"))
+            parts = parts or {"board": data, "card": self._card.id, "rotation": None}
+            board = Scenario.from_dict(parts.get("board")).board
+            card = parts.get("card")
+            if type(card) not in (int, str):
+                raise links.LinkError(common("links.damaged"))
+            found = _card_lookup(card)
+            rotation = parts.get("rotation")
+            if rotation is not None and (type(rotation) is not int or not 0 <= rotation <= 5):
+                raise links.LinkError(t("explorer.not_a_rotation", rotation=repr(rotation)))
+        except (links.LinkError, ScenarioError) as err:
+            self._say(str(err))
+            return False
+        except KeyError as err:  # cards.card's own message: which ids and names exist
+            self._say(str(err.args[0]))
+            return False
+        self._board, self._card, self._rotation = board, found, rotation
+        self._say(note=t.lazy("explorer.link.opened"))
+        self._update()
+        return True
 
     # --- the pictures -----------------------------------------------------------------------------
 

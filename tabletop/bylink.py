@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .game import Game
-from .links import LinkError, fragment, pack, unpack
+from .links import LinkError, claims, pack, unpack
 from .locale import t
 from .records import RecordError, record, replay
 
@@ -43,14 +43,8 @@ def still(sent: Sent | None, game: Game) -> str:
 def holds_game(link: str, games: Sequence[type]) -> bool:
     """Whether a page's address or fragment holds a link that claims to be a game of ``games``
     (it may still be broken: ``receive`` says how). A board or any other link is not a game."""
-    if fragment(link) is None:
-        return False
-    try:
-        data = unpack(link)
-    except LinkError:
-        return True  # a broken link of ours: whoever reads it says what is wrong with it
     kinds = {cls.RECORD for cls in games}
-    return str(data.get("format", "")).partition("/")[0] in kinds
+    return claims(link, lambda data: str(data.get("format", "")).partition("/")[0] in kinds)
 
 
 def receive(link: str, games: Sequence[type]) -> Game:

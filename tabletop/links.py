@@ -14,6 +14,7 @@ import base64
 import binascii
 import json
 import zlib
+from collections.abc import Callable
 from urllib.parse import unquote
 
 from .locale import t
@@ -84,4 +85,33 @@ def unpack(address_or_fragment: str) -> dict:
     return data
 
 
-__all__ = ["LinkError", "pack", "unpack", "address", "fragment", "KEY", "VERSION"]
+def kind(name: str, **parts) -> dict:
+    """The data of a link holding ``name`` (say ``"harmonies-explorer"``): its parts and a format."""
+    return {"format": f"{name}/{VERSION}", **parts}
+
+
+def of_kind(data: dict, name: str) -> dict | None:
+    """``data`` when it holds ``name`` (made by ``kind``), None when it holds something else;
+    ``LinkError`` when a newer version of the lessons made it."""
+    found, _, version = str(data.get("format", "")).partition("/")
+    if found != name:
+        return None
+    if not version.isdigit() or int(version) > VERSION:
+        raise LinkError(t("links.newer", version=version))
+    return data
+
+
+def claims(address_or_fragment: str, accepts: Callable[[dict], bool]) -> bool:
+    """Whether an address the page reports holds a link of ours that ``accepts`` its data, or a
+    broken one (whoever reads it says what is wrong with it); an anchor or another part's link
+    is left alone."""
+    if fragment(address_or_fragment) is None:
+        return False
+    try:
+        return bool(accepts(unpack(address_or_fragment)))
+    except LinkError:
+        return True
+
+
+__all__ = ["LinkError", "pack", "unpack", "address", "fragment", "kind", "of_kind", "claims", "KEY",
+           "VERSION"]

@@ -106,3 +106,69 @@ def test_a_board_or_a_broken_link_in_the_address_leaves_the_table_alone(table):
         assert widget.game.to_dict() == before and widget.message == "", link
     widget.address.hash = "#play=1.abc"
     assert widget.game.to_dict() == before and "damaged" in widget.message
+
+
+# --- the explorer and both what-ifs: what they show, as one link ---------------------------------
+
+
+def _explorer():
+    from harmonies.widgets import HabitatExplorer
+    explorer = HabitatExplorer(card=7)
+    explorer.click("c3")  # nothing placed on an empty board: the message says why
+    explorer.show_rotation(3)
+    return explorer
+
+
+def _what_if():
+    from harmonies.widgets import WhatIf
+    what_if = WhatIf()
+    what_if.right.click("c3")
+    return what_if
+
+
+def _compare():
+    from azul.widgets import TilingCompare
+    return TilingCompare(AZUL_EXAMPLE, AZUL_EXAMPLE, labels=("first", "second"))
+
+
+def _shown(widget) -> tuple:
+    name = type(widget).__name__
+    if name == "HabitatExplorer":
+        return widget.card.id, widget.rotation, widget.board.to_dict()
+    if name == "WhatIf":
+        return widget.left.scenario().to_dict(), widget.right.scenario().to_dict()
+    return widget.left.to_dict(), widget.right.to_dict(), widget.labels, widget.player
+
+
+@pytest.mark.parametrize("make", [_explorer, _what_if, _compare])
+def test_what_a_widget_shows_goes_into_one_link_and_opens_on_another_page(make):
+    widget = make()
+    link = widget.make_link()
+    assert widget.address.fragment == link[1:]  # the page shows it to copy, with its own address
+    fresh = _fresh_compare() if make is _compare else type(widget)()
+    assert _shown(fresh) != _shown(widget)
+    fresh.address.hash = link  # what the browser reports on opening the page at that link
+    assert _shown(fresh) == _shown(widget) and fresh.message == ""
+
+
+def _fresh_compare():
+    from azul.widgets import TilingCompare
+    return TilingCompare(AZUL_EXAMPLE, {**AZUL_EXAMPLE})
+
+
+@pytest.mark.parametrize("make", [_explorer, _what_if, _compare])
+def test_a_broken_or_foreign_link_leaves_what_a_widget_shows(make):
+    widget = make()
+    before = _shown(widget)
+    game = play_out(azul.Game(2, seed=1), RandomPolicy(1))
+    for link in ["#section-2", "#" + pack(record(game))]:  # not for this widget: left alone, no message
+        widget.address.hash = link
+        assert _shown(widget) == before and widget.message == "", link
+    for link in [*BROKEN, "#" + pack({"format": "harmonies-explorer/2"}),
+                 "#" + pack({"format": "azul-compare/9"}),
+                 "#" + pack({"format": "harmonies-whatif/1", "before": {}, "after": []}),
+                 "#" + pack({"format": "harmonies-explorer/1", "board": {}, "card": None}),
+                 "#" + pack({"format": "azul-compare/1", "labels": ["a"], "left": {}, "right": {}})]:
+        widget.open_link(link)
+        assert _shown(widget) == before, link
+        assert widget.message, link

@@ -90,7 +90,8 @@ def _literal_keys(tree: ast.AST, where: str, found: dict[str, str] | None = None
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-        receiver = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else ""
+        on_name = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+        receiver = func.value.id if on_name else ""
         first = node.args[0]
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             continue

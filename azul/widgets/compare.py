@@ -8,7 +8,9 @@ from html import escape
 import ipywidgets as w
 
 from tabletop import Display, Scene
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG
+from tabletop.locale import t as common
 from tabletop.localised import html
 
 from ..comparison import TilingComparison, signed
@@ -38,7 +40,13 @@ class TilingCompare(_Worded, w.VBox):
         self._word(self._players, description=t.lazy("widgets.compare.label.player"))
         self._players.observe(lambda ch: self._syncing or ch["new"] == self.player or
                               self.choose_player(ch["new"]), "value")
-        super().__init__([self._players, self._view, self._table, self._warning])
+        self.address = PageAddress(on_hash=self._page_link)
+        self._word(self.address, copy_label=common.lazy("links.copy"), box_label=common.lazy("links.box"))
+        link_button = self._labelled(self.make_link, t.lazy("widgets.compare.link"),
+                                     t.lazy("widgets.compare.link.tooltip"))
+        self._note: object = ""
+        super().__init__([w.HBox([self._players, link_button, self.address]), self._view, self._table,
+                          self._warning])
         self.add_class("azul-tiling-compare")  # a stable handle for browser tests and styling
         self._localise()
         self._relabel_controls()
@@ -59,6 +67,7 @@ class TilingCompare(_Worded, w.VBox):
 
     def choose_player(self, player: int) -> None:
         self.model.choose_player(player)
+        self.address.fragment, self._note = "", ""  # a link shown holds the player it was made for
         self._syncing = True  # the observer must not see the same player as a new choice
         try:
             self._players.value = self.model.player
@@ -68,6 +77,31 @@ class TilingCompare(_Worded, w.VBox):
 
     def breakdowns(self) -> dict[str, dict[str, int]]:
         return self.model.breakdowns()
+
+    def make_link(self) -> str:
+        """Both positions, their labels and the player as a link: the page shows its own address
+        with them in the fragment (``#play=...``), to copy; returns the fragment."""
+        self.address.fragment = self.model.link()
+        self._note = t.lazy("widgets.compare.link.made")
+        self._show()
+        return f"#{self.address.fragment}"
+
+    def open_link(self, link: str) -> bool:
+        """Compare what a comparison's link holds; a broken link changes nothing and the warning
+        says why (False)."""
+        other = self.model.from_link(link)
+        if other is not None:
+            self.model = other
+            self._players.layout.display = "flex" if other.players > 1 else "none"
+            self._relabel_controls()
+            self.address.fragment, self._note = "", t.lazy("widgets.compare.link.opened")
+        self._show()
+        return other is not None
+
+    def _page_link(self, fragment: str) -> None:
+        # A comparison's link opens here; a single wall or a game is for another part of the lesson.
+        if self.model.claims(fragment):
+            self.open_link(fragment)
 
     def difference(self) -> dict[str, int]:
         return self.model.difference()
@@ -93,7 +127,8 @@ class TilingCompare(_Worded, w.VBox):
     def _show(self) -> None:
         self._view.svg = self.scene().to_svg()
         self._table.value = self._table_html()
-        self._warning.value = _warning_html(self.model.message)
+        note = "" if self.model.message else str(self._note)
+        self._warning.value = _warning_html(self.model.message) or (html(escape(note)) if note else "")
 
     def _table_html(self) -> str:
         parts, diff = self.model.breakdowns(), self.model.difference()

@@ -6,7 +6,9 @@ from html import escape
 
 import ipywidgets as w
 
+from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG, Pictured
+from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
@@ -14,7 +16,7 @@ from ..board import Side
 from ..cards import Card, all_cards
 from ..explorermodel import ExplorerModel
 from ..locale import t
-from .common import _NATURAL, _NOTE, _WARN, _label
+from .common import _NATURAL, _NOTE, _WARN, _button, _label
 
 
 class HabitatExplorer(Pictured, Localised, w.VBox):
@@ -50,9 +52,11 @@ class HabitatExplorer(Pictured, Localised, w.VBox):
         self._rotations = ClickableSVG(on_click=self.show_rotation, layout=_NATURAL)
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
         self._info = w.HTML()
-        super().__init__([w.HBox([self._choice, self._rotation_label, self._rotation_choice],
-                                 layout=w.Layout(align_items="center")), self._rotations, self._info,
-                          self._view, self._message_box])
+        self.link_button = _button(self.make_link, icon="link")
+        self.address = PageAddress(on_hash=self._page_link)
+        choices = [self._choice, self._rotation_label, self._rotation_choice, self.link_button]
+        super().__init__([w.HBox(choices, layout=w.Layout(align_items="center")), self.address,
+                          self._rotations, self._info, self._view, self._message_box])
         self.add_class("harmonies-habitat-explorer")  # a stable handle for browser tests and styling
         self._localise()
         self.relabel()
@@ -74,6 +78,10 @@ class HabitatExplorer(Pictured, Localised, w.VBox):
         self._syncing = False
         self._choice.description = t("explorer.card")
         self._rotation_label.value = _label(t("explorer.rotation"))
+        self.link_button.description = t("explorer.link")
+        self.link_button.tooltip = t("explorer.link.tooltip")
+        self.address.copy_label = common("links.copy")
+        self.address.box_label = common("links.box")
         self._refresh()
 
     # The model's state, under the names the lessons use.
@@ -99,6 +107,27 @@ class HabitatExplorer(Pictured, Localised, w.VBox):
         """Look at another board (a Board, a Scenario, a scenario file's text or path)."""
         self.model.set_board(board)
         self._refresh()
+
+    def make_link(self) -> str:
+        """The board, card and rotation shown as a link: the page shows its own address with them
+        in the fragment (``#play=...``), to copy; returns the fragment."""
+        packed = self.model.link()
+        self.address.fragment = packed
+        self._refresh()
+        return f"#{packed}"
+
+    def open_link(self, link: str) -> bool:
+        """Show what a link holds (an explorer's link, or a Harmonies board); a broken link, or one
+        holding something else, changes nothing and the message says why."""
+        opened = self.model.open_link(link)
+        self._refresh()
+        return opened
+
+    def _page_link(self, fragment: str) -> None:
+        # The page was opened at an address holding a link: a board or an explorer's link opens
+        # here; a game (for a table in the same lesson) is left to it.
+        if self.model.claims(fragment):
+            self.open_link(fragment)
 
     def click(self, cell: str) -> None:
         """Place a cube of the card on ``cell`` (``"c3"`` or ``"cell:c3"``) if it is a free cube cell now."""
