@@ -6,8 +6,10 @@ again whenever it changes; a widget that holds one opens the board a ``#play=...
 (``on_hash``). JupyterLab and the static site replace the page's address as they start, fragment
 and all: there the link reported is that of the address the page was opened at (the browser's
 navigation entry), when that address named the widget's own notebook. On the static site, whose
-app page forgets which notebook it opened, a link shown names it (``?path=...``). Setting ``fragment`` (``tabletop.links.pack``) shows the whole address of this very
-page with that fragment, in a box the learner copies, and the browser reports it back (``shown``).
+app page forgets which notebook it opened, a link shown names it (``?path=...``).
+
+Setting ``fragment`` (``tabletop.links.pack``) shows the whole address of this very page with that
+fragment, in a box the learner copies, and the browser reports it back (``shown``).
 The fragment never reaches a server, so the same link works in JupyterLab, Voila and JupyterLite, on
 any origin, over ``http://`` too. What a page reports is untrusted: it is only ever unpacked by
 ``tabletop.links.unpack`` and read by the game's own scenario reader.
@@ -58,7 +60,8 @@ function incoming(el) {
   if (at < 0 || !opened.includes("play=", at) || !path) return hash;
   try {
     const url = new URL(opened);
-    const named = url.searchParams.get("path") || decodeURIComponent(url.pathname).split("/tree/").slice(1).join("/tree/");
+    const tree = decodeURIComponent(url.pathname).split("/tree/").slice(1).join("/tree/");
+    const named = url.searchParams.get("path") || tree;
     return named === path ? opened.slice(at) : hash;
   } catch (e) {
     return hash;

@@ -15,7 +15,7 @@ import time
 import azul
 import harmonies
 from harmonies.scenario import Scenario
-from tabletop.game import RandomPolicy, play_out
+from tabletop.game import RandomPolicy
 from tabletop.links import pack
 from tabletop.records import record
 
