@@ -47,6 +47,7 @@ from tabletop.i18n import Text
 from .board import COLUMN_MASKS, ROW_MASKS, Board
 from .game import OFFER, Game
 from .immediate import gain as immediate_gain
+from .inwords import Later
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Take, in_words
 from .search import Search, score_at, to_take
@@ -147,6 +148,7 @@ def _searched(game: Game, nodes: int, top: int) -> list[Advice]:
         if rank < SHOWN:  # the values of the moves below are bounds, not what they are worth
             key = "advisor.reason.searched" if end[0] is None else "advisor.reason.looked"
             reasons.append(t.lazy_count(key, search.depth, gain=f"{gained:+.1f}"))
+            reasons.append(_left_to_reply(game, search, move, end))
             lead = round(value, 1)
             key = _AHEAD if lead >= 0.05 else (_BEHIND if lead <= -0.05 else _LEVEL)
             reasons.append(t.lazy(key, points=f"{abs(lead):.1f}"))
@@ -154,6 +156,17 @@ def _searched(game: Game, nodes: int, top: int) -> list[Advice]:
             lead = round(value, 1)
         advice.append(Advice(take, gained, lead, 0, tuple(reasons)))
     return advice
+
+
+def _left_to_reply(game: Game, search: Search, move, end: tuple) -> Text:
+    """What a move leaves the next player: the reply the search expects, and what that player's
+    score does along the line; or that the move ends the round."""
+    reply = search.reply(move)
+    if reply is None:
+        return t.lazy("advisor.reason.no_reply")
+    other, take = reply
+    gained = score_at(end, other) - game.boards[other].score
+    return t.lazy("advisor.reason.reply", player=other, move=Later(in_words, take), gain=f"{gained:+d}")
 
 
 def advise_playouts(game: Game, *, budget: int | None = DEFAULT_BUDGET,

@@ -406,6 +406,16 @@ class Search:
         return pos
 
 
+    def reply(self, move: tuple[int, int, int]) -> tuple[int, Take] | None:
+        """The reply the search expects to ``move``: (the player who makes it, the move), or None
+        when ``move`` ends the round or the search did not look past it."""
+        pos = _play(self.root, move)
+        entry = self.table.get(pos) if pos[0] is not None else None
+        if entry is None or entry[3] is None:
+            return None
+        return pos[0], to_take(pos[1], entry[3])
+
+
 def to_take(pos_sources: tuple, move: tuple[int, int, int]) -> Take:
     s, k, row = move
     source = CENTRE if s == len(pos_sources) - 1 else s

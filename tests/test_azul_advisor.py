@@ -163,3 +163,28 @@ def test_the_strong_player_plays_whole_games(players, wall):
     play_out(again, [StrongPolicy(p, budget=2) if p % 2 == 0 else RandomPolicy(p)
                      for p in range(players)])
     assert again.scores() == game.scores()  # a budget in playouts: the same game again
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_hint_says_what_it_leaves_the_next_player(seed):
+    """The reply the search expects is a legal move of the next player after the advised move, and
+    the hint says it with that player's change of score; the round's last tiles leave no reply."""
+    from azul.search import Search
+    game = Game(2, seed=seed)
+    policy = RandomPolicy(seed)
+    for _ in range(3):
+        game.play(policy(game))
+    search = Search(game, 20000)
+    _, move = search.run()[0]
+    player, take = search.reply(move)
+    after = game.copy()
+    after.play(advise(game, top=1)[0].move)
+    assert player == after.current and take in after.legal_moves()
+    words = " ".join(str(r) for r in advise(game, top=1)[0].reasons)
+    assert f"the best reply the search finds is player {player}'s" in words
+    rnd = game.round
+    while len({(m.source, m.colour) for m in game.legal_moves()}) > 1:
+        game.play(policy(game))
+        assert game.round == rnd
+    words = " ".join(str(r) for r in advise(game, top=1)[0].reasons)
+    assert "the round ends with it, and nobody can reply" in words
