@@ -39,3 +39,21 @@ def test_a_bad_position_is_the_scenarios_own_error():
 
 def test_differences_carry_their_sign():
     assert [signed(n) for n in (3, 0, -2)] == ["+3", "0", "\u22122"]
+
+
+def test_a_comparison_as_a_link_and_back_with_no_widget():
+    from examples import AZUL_EXAMPLE
+
+    from azul.comparison import TilingComparison
+    from tabletop.links import pack
+    first = TilingComparison(AZUL_EXAMPLE, AZUL_EXAMPLE, labels=("x", "y"))
+    link = first.link()
+    assert TilingComparison.claims(link) and not TilingComparison.claims(pack({"game": "azul"}))
+    other = first.from_link(link)
+    assert other is not None and other.labels == ("x", "y") and other.difference() == first.difference()
+    for broken in ["#play=1.x",
+                   pack({"format": "azul-compare/1", "left": {}, "right": {}, "labels": ["a", "b"]}),
+                   pack({"format": "azul-compare/1", "left": AZUL_EXAMPLE, "right": AZUL_EXAMPLE,
+                         "labels": ["a", "a"], "player": 0}),
+                   pack({"format": "azul-compare/2"})]:
+        assert first.from_link(broken) is None and first.message

@@ -92,3 +92,26 @@ def test_no_request_raises_and_a_refused_one_changes_nothing(requests):
 def test_an_empty_board_of_side_b():
     model = ExplorerModel(None, 1, side="B")
     assert model.board.to_dict() == Board("B").to_dict() and model.matches == []
+
+
+def test_the_explorer_as_a_link_and_back_with_no_widget():
+    from harmonies.explorermodel import ExplorerModel
+    from tabletop.links import pack
+    shown = ExplorerModel(None, 12)
+    shown.show_rotation(4)
+    link = shown.link()
+    other = ExplorerModel(None, 1)
+    assert other.claims(link) and other.open_link(link)
+    assert (other.card.id, other.rotation, other.board.to_dict()) == (12, 4, shown.board.to_dict())
+    assert other.note and other.message == ""
+    board = pack({"game": "harmonies", "side": "B", "board": {"c3": ["blue"]}})
+    assert other.claims(board) and other.open_link(board)  # a board: the card shown stays
+    assert other.card.id == 12 and other.rotation is None and other.board.side == "B"
+    before = (other.card.id, other.board.to_dict())
+    for broken in ["#play=1.x", pack({"format": "harmonies-explorer/1", "board": {}, "card": 3}),
+                   pack({"format": "harmonies-explorer/1", "board": {}, "card": "x"}),
+                   pack({"format": "harmonies-explorer/1", "card": 3, "rotation": 9,
+                         "board": {"game": "harmonies", "side": "A", "board": {}}})]:
+        assert not other.open_link(broken) and other.message
+        assert (other.card.id, other.board.to_dict()) == before
+    assert not other.claims(pack({"format": "azul-game/1"})) and not other.claims("#top")
