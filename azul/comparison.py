@@ -64,7 +64,7 @@ class TilingComparison:
     @staticmethod
     def claims(address: str) -> bool:
         """Whether a page address holds a comparison's link (or a broken link, for it to explain)."""
-        return links.claims(address, lambda data: str(data.get("format")).startswith(f"{LINK}/"))
+        return links.claims(address, lambda data: links.holds(data, LINK))
 
     def from_link(self, address: str) -> TilingComparison | None:
         """The comparison a link holds, every position checked; None (and why in ``message``, this

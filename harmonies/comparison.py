@@ -74,7 +74,7 @@ def link(before: Scenario, after: Scenario) -> str:
 
 def claims(address: str) -> bool:
     """Whether a page address holds a what-if's link (or a broken link, for it to explain)."""
-    return links.claims(address, lambda data: str(data.get("format")).startswith(f"{LINK}/"))
+    return links.claims(address, lambda data: links.holds(data, LINK))
 
 
 def from_link(address: str) -> tuple[Scenario, Scenario]:

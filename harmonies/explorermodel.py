@@ -165,8 +165,7 @@ class ExplorerModel:
     @staticmethod
     def claims(link: str) -> bool:
         """Whether a page address holds a link for an explorer: its own, or a Harmonies board."""
-        return links.claims(link, lambda data: str(data.get("format")).startswith(f"{LINK}/")
-                            or data.get("game") == "harmonies")
+        return links.claims(link, lambda data: links.holds(data, LINK) or data.get("game") == "harmonies")
 
     def open_link(self, link: str) -> bool:
         """Show what a link holds: an explorer's board, card and rotation, or a Harmonies board (with

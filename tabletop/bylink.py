@@ -10,7 +10,7 @@ anyone who holds a link can move for the seat to move (the page says so).
 A link is untrusted: it is unpacked by ``tabletop.links`` and every action in it is checked by the
 engine (``tabletop.records.replay``); a broken link raises ``LinkError`` or ``RecordError`` before
 anything changes. The game tables of both games (``harmonies.tablemodel``, ``azul.tablemodel``)
-use the three functions below.
+use the functions below.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .game import Game
-from .links import LinkError, claims, pack, unpack
+from .links import LinkError, claims, holds, pack, unpack
 from .locale import t
 from .records import RecordError, record, replay
 
@@ -43,8 +43,7 @@ def still(sent: Sent | None, game: Game) -> str:
 def holds_game(link: str, games: Sequence[type]) -> bool:
     """Whether a page's address or fragment holds a link that claims to be a game of ``games``
     (it may still be broken: ``receive`` says how). A board or any other link is not a game."""
-    kinds = {cls.RECORD for cls in games}
-    return claims(link, lambda data: str(data.get("format", "")).partition("/")[0] in kinds)
+    return claims(link, lambda data: holds(data, *(cls.RECORD for cls in games)))
 
 
 def receive(link: str, games: Sequence[type]) -> Game:

@@ -93,12 +93,19 @@ def kind(name: str, **parts) -> dict:
 def of_kind(data: dict, name: str) -> dict | None:
     """``data`` when it holds ``name`` (made by ``kind``), None when it holds something else;
     ``LinkError`` when a newer version of the lessons made it."""
-    found, _, version = str(data.get("format", "")).partition("/")
-    if found != name:
+    if not holds(data, name):
         return None
-    if not version.isdigit() or int(version) > VERSION:
-        raise LinkError(t("links.newer", version=version))
+    version = str(data["format"]).partition("/")[2]
+    if not version.isdigit():
+        raise LinkError(t("links.damaged"))
+    if int(version) > VERSION:
+        raise LinkError(t("links.newer", version=int(version)))
     return data
+
+
+def holds(data: dict, *names: str) -> bool:
+    """Whether a link's data is of one of the kinds ``names`` (its ``format`` says so)."""
+    return str(data.get("format", "")).partition("/")[0] in names
 
 
 def claims(address_or_fragment: str, accepts: Callable[[dict], bool]) -> bool:
@@ -113,5 +120,5 @@ def claims(address_or_fragment: str, accepts: Callable[[dict], bool]) -> bool:
         return True
 
 
-__all__ = ["LinkError", "pack", "unpack", "address", "fragment", "kind", "of_kind", "claims", "KEY",
-           "VERSION"]
+__all__ = ["LinkError", "pack", "unpack", "address", "fragment", "kind", "of_kind", "holds", "claims",
+           "KEY", "VERSION"]
