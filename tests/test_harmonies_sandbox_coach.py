@@ -8,11 +8,11 @@ from html import escape
 import pytest
 
 from harmonies import POUCH_COUNTS, Board, Colour, HarmoniesError, Scenario, advise, draw
+from harmonies import editormodel as editor_module
 from harmonies.actions import PlaceCube, PlaceToken
 from harmonies.locale import t
 from harmonies.positions import game_from_position
 from harmonies.widgets import BoardEditor, WhatIf
-from harmonies.widgets import editor as editor_module
 from tabletop import i18n
 
 #: Notebook 20's position: two animal cards with a cube each, the Tortoise's cube still on its card.

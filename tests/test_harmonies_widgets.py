@@ -526,7 +526,7 @@ def test_the_editor_relabels_every_control_and_keeps_its_state(marked_dutch):
     editor = BoardEditor(example_board())
     editor.set_river("loops-full-length")
     editor.redo()  # nothing to redo: a message to put into the new language
-    board, past, score = editor.board, len(editor._history.past), editor.breakdown.to_dict()
+    board, past, score = editor.board, len(editor.model.history.past), editor.breakdown.to_dict()
     i18n.set_language("nl")
     assert editor._undo.description == _in_dutch("editor.undo")
     assert editor._clear.description == _in_dutch("editor.clear")
@@ -540,7 +540,7 @@ def test_the_editor_relabels_every_control_and_keeps_its_state(marked_dutch):
     assert editor._save.description == _in_dutch("editor.save")
     assert editor.message == _in_dutch("editor.nothing_to_redo")
     assert 'lang="nl"' in editor._message_box.value
-    assert editor.board == board and len(editor._history.past) == past  # relabelling is no edit
+    assert editor.board == board and len(editor.model.history.past) == past  # relabelling is no edit
     assert editor.breakdown.to_dict() == score
     i18n.set_language("en")
     assert editor._undo.description == "undo" and editor.message == "nothing to redo"

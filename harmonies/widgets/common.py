@@ -9,11 +9,10 @@ import ipywidgets as w
 from tabletop.localised import html
 
 from .. import inwords
-from ..advisor import DEFAULT_BUDGET
+from ..editormodel import HINT_BUDGET, TOOLS  # noqa: F401  (the widgets take them from here)
 from ..locale import t
 from ..scenario import as_scenario
 from ..scoring import SCORE_KEYS  # noqa: F401  (the widgets take it from here)
-from ..tokens import Colour
 
 # The widgets' names for the words of ``harmonies.inwords`` and for ``scenario.as_scenario``.
 _words, _colour, _colours = inwords.words, inwords.colour_title, inwords.colours_title
@@ -21,10 +20,6 @@ _card_title, _cell_name = inwords.card_title, inwords.cell_name
 Said, _words_of = inwords.Said, inwords.words_of
 _as_scenario = as_scenario
 
-#: The editor's tools: a token colour to stack, or the cube.
-TOOLS = tuple(str(c) for c in Colour) + ("cube",)
-#: Playouts behind a hint: the coach's default budget, which answers within a second.
-HINT_BUDGET = DEFAULT_BUDGET
 #: The look of the box that lists a hint's turns.
 _HINT_STYLE = "background:#eef6ff;border:1px solid #9cc3e6;border-radius:6px;padding:6px 10px;margin:4px 0"
 #: The categories whose items lie on board cells, so that they can be outlined.
@@ -33,33 +28,6 @@ ON_BOARD = ("trees", "mountains", "fields", "buildings", "water", "spirit")
 _WARN = ("background:#fff4d6;border:1px solid #e2b24a;border-radius:6px;padding:6px 10px;"
          "color:#4d3800;margin:4px 0")
 _NOTE = "color:#4a4a4a;padding:2px 4px"
-
-class _Warns:
-    """The friendly warning area shared by the widgets: ``.message`` is its plain text.
-
-    A message is kept as said (see ``Said``), so that a change of language shows it in the new
-    language; the engine's own messages stay in the language they were raised in.
-    """
-
-    _warning: Said = ""
-    _note: Said = ""
-
-    @property
-    def message(self) -> str:
-        """The last refusal, in the engine's words; empty after an action that worked."""
-        return _words_of(self._warning)
-
-    def _say(self, warning: Said = "", note: Said = "") -> None:
-        self._warning, self._note = warning, note
-        self._show_message()
-
-    def _show_message(self) -> None:
-        warning, note = _words_of(self._warning), _words_of(self._note)
-        if warning:
-            self._message_box.value = html(f"⚠ {escape(warning)}", style=_WARN)
-        else:
-            self._message_box.value = html(escape(note), style=_NOTE) if note else ""
-
 
 def _river_title(reading: str) -> str:
     """A river reading's name for the menu (the reading itself stays the value)."""
