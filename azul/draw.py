@@ -768,3 +768,22 @@ def tiling_result_scene(result, *, gray: bool | None = None,
     if gray is None:
         gray = any(board.gray for board in result.boards)
     return boards_scene(result.boards, gray=gray, titles=titles, display=display)
+
+
+def beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> Scene:
+    """Scenes side by side on their own backgrounds; ``keys[i]`` False drops the click keys of
+    scene ``i`` (a picture of what happened, next to the one to click)."""
+    gap = 12.0
+    width = sum(s.width for s in scenes) + gap * (len(scenes) - 1)
+    out = Scene(width, max(s.height for s in scenes), background=TABLE_FILL,
+                title=scenes[0].title)
+    x = 0.0
+    for i, scene in enumerate(scenes):
+        part = Scene(scene.width, scene.height)
+        part.rect(0, 0, scene.width, scene.height, fill=scene.background)
+        part.place(scene, 0, 0)
+        if keys is not None and not keys[i]:
+            part.shapes = [type(s)(**{**s.__dict__, "key": ""}) for s in part.shapes]
+        out.place(part, x, 0)
+        x += scene.width + gap
+    return out

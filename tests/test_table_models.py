@@ -22,7 +22,8 @@ WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitle
 
 #: Every widget's model: plain Python, driven from a test, a script or a server.
 MODELS = ("azul.tablemodel", "harmonies.tablemodel", "harmonies.explorermodel", "harmonies.editormodel",
-          "harmonies.comparison", "azul.comparison", "tabletop.replaying", "tabletop.tables.lobby")
+          "azul.sandboxmodel", "harmonies.comparison", "azul.comparison", "tabletop.replaying",
+          "tabletop.tables.lobby")
 
 
 def test_the_models_import_no_widget_library():

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from html import escape
 
 import ipywidgets as w
 
-from tabletop import Scene, i18n
+from tabletop import i18n
 from tabletop.clickable import Pictured
 from tabletop.localised import Localised, html
 
-from .. import draw, inwords
-from ..scenario import as_scenario
+from .. import inwords
 from ..tiles import LETTERS
 
 # The widgets' names for what ``azul.inwords`` holds.
-_Later, _parse_key = inwords.Later, inwords.parse_key
+_Later = inwords.Later
 _seat_title, _wall_words, _listed = inwords.seat_title, inwords.wall_words, inwords.listed
 
 TOOLS = (*LETTERS, "marker", "erase")
@@ -78,27 +77,6 @@ def _lines_html(text: str) -> str:
     """Plain text, one line per line, in an element carrying the language."""
     return html("<br>".join(escape(line) for line in text.split("\n")))
 
-
-def _beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> Scene:
-    """Scenes side by side on their own backgrounds; ``keys[i]`` False drops the click keys of
-    scene ``i`` (a picture of what happened, next to the one to click)."""
-    gap = 12.0
-    width = sum(s.width for s in scenes) + gap * (len(scenes) - 1)
-    out = Scene(width, max(s.height for s in scenes), background=draw.TABLE_FILL,
-                title=scenes[0].title)
-    x = 0.0
-    for i, scene in enumerate(scenes):
-        part = Scene(scene.width, scene.height)
-        part.rect(0, 0, scene.width, scene.height, fill=scene.background)
-        part.place(scene, 0, 0)
-        if keys is not None and not keys[i]:
-            part.shapes = [type(s)(**{**s.__dict__, "key": ""}) for s in part.shapes]
-        out.place(part, x, 0)
-        x += scene.width + gap
-    return out
-
-
-_scenario_from = as_scenario  # the widgets' name for it
 
 
 def _button(action: Callable[[], object]) -> w.Button:
