@@ -43,11 +43,11 @@ def test_a_board_goes_into_a_link_and_a_page_at_that_link_opens_it(make):
     position = _position(widget)
     link = widget.make_link(LESSON)
     assert link.startswith(LESSON + "#play=1.")
-    assert widget._address.fragment == link.split("#", 1)[1]  # the page shows it to copy
+    assert widget.address.fragment == link.split("#", 1)[1]  # the page shows it to copy
     assert unpack(link) == position
     fresh = type(widget)()
     assert _position(fresh) != position
-    fresh._address.hash = "#" + widget._address.fragment  # what the browser reports on opening
+    fresh.address.hash = "#" + widget.address.fragment  # what the browser reports on opening
     assert _position(fresh) == position and fresh.message == ""
     other = type(widget)()
     other.open_link(link)
@@ -67,9 +67,9 @@ def test_a_broken_or_foreign_link_changes_nothing_and_says_why(make):
         assert _position(widget) == before, link
         assert widget.message, link
     game = play_out(azul.Game(2, seed=1), RandomPolicy(1))
-    widget._address.hash = "#" + pack(record(game))  # a game in the address: for a table, not here
+    widget.address.hash = "#" + pack(record(game))  # a game in the address: for a table, not here
     assert _position(widget) == before
-    widget._address.hash = "#section-2"  # an anchor of the page, no link of ours
+    widget.address.hash = "#section-2"  # an anchor of the page, no link of ours
     assert _position(widget) == before
 
 

@@ -165,8 +165,8 @@ class WallSandbox(_Worded, w.VBox):
         data = self._do(self.model.link)
         if data is None:
             return ""
-        self._address.fragment = pack(data)
-        return address(base, data) if base else f"#{self._address.fragment}"
+        self.address.fragment = pack(data)
+        return address(base, data) if base else f"#{self.address.fragment}"
 
     def open_link(self, link: str) -> None:
         """Open the board a link holds (an address or its fragment); a broken link, or one that
@@ -222,8 +222,8 @@ class WallSandbox(_Worded, w.VBox):
                           self._labelled(self.reset, t.lazy("widgets.sandbox.button.reset")),
                           self._labelled(self.hint, t.lazy("widgets.sandbox.button.hint"),
                                          t.lazy("widgets.sandbox.tip.hint"))])
-        self._address = PageAddress(on_hash=self._page_link)
-        self._word(self._address, copy_label=_Later(common, "links.copy"),
+        self.address = PageAddress(on_hash=self._page_link)
+        self._word(self.address, copy_label=_Later(common, "links.copy"),
                    box_label=_Later(common, "links.box"))
         files = w.HBox([self._labelled(self.download, t.lazy("widgets.sandbox.button.save"),
                                        _Later(common, "files.save.tip")),
@@ -232,7 +232,7 @@ class WallSandbox(_Worded, w.VBox):
                                        t.lazy("widgets.sandbox.tip.link")),
                         self._download])
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
-                          self._text, self._warning, self._hint_box, files, self._address])
+                          self._text, self._warning, self._hint_box, files, self.address])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
     def relabel(self) -> None:

@@ -106,7 +106,7 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._download = Download()
         self._upload = upload_button(self._uploaded, self._say)
         self._link = _button(self.make_link, icon="link")
-        self._address = PageAddress(on_hash=self._page_link)
+        self.address = PageAddress(on_hash=self._page_link)
         self._score_heading = w.HTML()
         self._hand_label = w.HTML()
         # Each menu is named (its description), so that a screen reader can tell the three apart.
@@ -124,7 +124,7 @@ class BoardEditor(Pictured, Localised, w.VBox):
         files = w.HBox([self._save, self._upload, self._link, self._download])
         board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
         super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files,
-                          self._address])
+                          self.address])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._localise()
         self.relabel()
@@ -170,8 +170,8 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._save.tooltip = common("files.save.tip")
         self._link.description = t("editor.link")
         self._link.tooltip = t("editor.link.tooltip")
-        self._address.copy_label = common("links.copy")
-        self._address.box_label = common("links.box")
+        self.address.copy_label = common("links.copy")
+        self.address.box_label = common("links.box")
         self._hand_label.value = _label(t("editor.hint.hand"))
         self._hint.description = t("editor.hint")
         self._hint.tooltip = t("editor.hint.tooltip")
@@ -244,8 +244,8 @@ class BoardEditor(Pictured, Localised, w.VBox):
     def make_link(self, base: str = "") -> str:
         """The position as a link: the page shows its own address with the board in the fragment
         (``#play=...``), to copy; returns ``base`` with that fragment (no ``base``: the fragment)."""
-        self._address.fragment = self._do(self.model.link)
-        return address(base, self.model.scenario().to_dict()) if base else f"#{self._address.fragment}"
+        self.address.fragment = self._do(self.model.link)
+        return address(base, self.model.scenario().to_dict()) if base else f"#{self.address.fragment}"
 
     def open_link(self, link: str) -> None:
         """Open the board a link holds (an address or its fragment); a broken link, or one that
