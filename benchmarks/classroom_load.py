@@ -235,6 +235,8 @@ async def board_after(visit: Visit, path: str, counts: dict) -> float:
             return time.monotonic() - start
         if status != 503:
             counts["errors"] += 1
+            problem = "a page without its board" if status == 200 else f"an answer {status}"
+            print(f"# {problem}: {path}, {len(states)} widget states", file=sys.stderr)
             return float("inf")
         counts["full"] += 1
         path = f"/voila/render/{LESSON}"  # where the full page stands, and refreshes
