@@ -50,7 +50,7 @@ def check_seats(players: int, seats: Sequence[str] | None) -> list[str]:
     return seats
 
 
-class TableModel:
+class TableModel(bylink.ByLink):
     """A game of Azul at a table: see the module docstring.
 
     Clicks (keys of the drawing, with or without their ``player:P:`` prefix):
@@ -82,8 +82,7 @@ class TableModel:
         # Log lines are put into words when read, so the whole log follows the language.
         self._log: list[object] = [Later(_start_line, tuple(seats), wall, game.seed), self._round_line()]
         self._history: History[tuple[Game, list[object]]] = History()
-        self.by_link = False  # a game opened from a link: every seat is whoever holds the link
-        self._sent: bylink.Sent | None = None
+        self.by_link, self._sent = False, None
 
     def new_game(self, players: int = 2, seats: Sequence[str] | None = None, wall: str = "colored",
                  seed: int | str | None = None) -> bool:
@@ -96,35 +95,14 @@ class TableModel:
             return False
         return True
 
-    # --- play by link ---------------------------------------------------------------------------
+    # --- play by link (tabletop.bylink.ByLink: send, sent, open_link; every move is a turn) ----
+    GAME = Game
 
-    def send(self) -> str:
-        """The game so far as a link's fragment (``#play=...``, ``tabletop.bylink``), for the next
-        player (every move of Azul is a whole turn)."""
-        self._message = ""
-        packed, self._sent = bylink.send(self.game)
-        return packed
-
-    @property
-    def sent(self) -> str:
-        """The fragment ``send`` gave, while it still holds the game as it stands ("" after)."""
-        return bylink.still(self._sent, self.game)
-
-    def open_link(self, link: str) -> bool:
-        """Go on with the game a link holds, every seat played by whoever holds the link; a broken
-        link, or one an action of which the rules refuse, changes nothing and says why (False)."""
-        try:
-            received = bylink.receive(link, [Game])
-        except (bylink.LinkError, bylink.RecordError) as e:
-            self._refuse(str(e))
-            return False
+    def _restart(self, received: Game) -> None:
         start = received.start
         self._start(start["players"], ["human"] * start["players"], start["wall"], start["seed"])
         for move in received.history:  # the story of the game so far, told in the log
             self._play(move)
-        self.by_link = True
-        self._done()
-        return True
 
     # --- reading -------------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from .board import Board, Side
 from .cards import Card
 from .cards import card as _card_lookup
 from .errors import HarmoniesError, ScenarioError
-from .inwords import Said, card_title, cell_name, colour_title, colours_title, words_of
+from .inwords import Said, Says, card_title, cell_name, colour_title, colours_title
 from .locale import t
 from .positions import game_from_position
 from .scenario import Scenario, as_scenario
@@ -49,7 +49,7 @@ HINT_BUDGET = DEFAULT_BUDGET
 DOWNLOAD_NAME = "harmonies-board.json"
 
 
-class EditorModel:
+class EditorModel(Says):
     """A board being edited (see the module docstring); the arguments are the widget's."""
 
     def __init__(self, board=None, *, side: Side | str = "A", animals=(), spirit=None,
@@ -71,20 +71,10 @@ class EditorModel:
         self._advice: list = []
         self._advice_at: tuple | None = None  # (position, hand) the hint was asked about
         self._hand = as_hand(hand)  # a bad hand is a programming mistake here: it raises
-        self._warning: Said = ""
-        self._note: Said = ""
         self._update()
 
     # -- reading --------------------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The last refusal, in the engine's words; empty after a request that worked."""
-        return words_of(self._warning)
 
-    @property
-    def note(self) -> str:
-        """What the last request did, when it says so (a file loaded, a link made)."""
-        return words_of(self._note)
 
     @property
     def board(self) -> Board:
@@ -328,8 +318,6 @@ class EditorModel:
         self._say()
 
     # -- internals ------------------------------------------------------------------------------
-    def _say(self, warning: Said = "", note: Said = "") -> None:
-        self._warning, self._note = warning, note
 
     def _update(self) -> None:
         """The position changed: score it again."""

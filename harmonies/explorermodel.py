@@ -29,7 +29,7 @@ from .board import Board, Side
 from .cards import Card
 from .cards import card as _card_lookup
 from .errors import HarmoniesError, ScenarioError
-from .inwords import Said, cell_name, colour_title, words, words_of
+from .inwords import Said, Says, cell_name, colour_title, words
 from .locale import t
 from .scenario import Scenario, as_scenario
 
@@ -37,7 +37,7 @@ from .scenario import Scenario, as_scenario
 LINK = "harmonies-explorer"
 
 
-class ExplorerModel:
+class ExplorerModel(Says):
     """One card's habitats on a board (see the module's docstring).
 
     ``board`` may be a Board, a Scenario, a scenario file's text or its path (None: an empty board
@@ -50,8 +50,6 @@ class ExplorerModel:
         self._card = card if isinstance(card, Card) else _card_lookup(card)
         self.display = display
         self._rotation: int | None = None
-        self._warning: Said = ""
-        self._note: Said = ""
         self._update()
 
     # --- what it shows ----------------------------------------------------------------------------
@@ -82,15 +80,7 @@ class ExplorerModel:
         """Every cell where a cube of the card may go now, whatever the rotation shown."""
         return list(self._cube_cells)
 
-    @property
-    def message(self) -> str:
-        """The last refusal, in words; empty after a request that worked."""
-        return words_of(self._warning)
 
-    @property
-    def note(self) -> str:
-        """What the last request did, in words (a cube placed), or empty."""
-        return words_of(self._note)
 
     # --- what a learner can ask -------------------------------------------------------------------
 
@@ -226,8 +216,6 @@ class ExplorerModel:
 
     # --- inside -----------------------------------------------------------------------------------
 
-    def _say(self, warning: Said = "", note: Said = "") -> None:
-        self._warning, self._note = warning, note
 
     def _shown_rotation(self) -> int | None:
         """The rotation whose habitats are shown: a symmetric pattern's repeat shows the lower one."""

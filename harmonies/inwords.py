@@ -21,6 +21,27 @@ def words_of(said: Said) -> str:
     return str(said() if callable(said) else said)
 
 
+class Says:
+    """What a model has said last: a refusal (``message``) or a note of what was done (``note``),
+    both put into words when read, so a change of language rewords them."""
+
+    _warning: Said = ""
+    _note: Said = ""
+
+    @property
+    def message(self) -> str:
+        """The last refusal, in words; empty after a request that worked."""
+        return words_of(self._warning)
+
+    @property
+    def note(self) -> str:
+        """What the last request did, in words (a cube placed, a link made), or empty."""
+        return words_of(self._note)
+
+    def _say(self, warning: Said = "", note: Said = "") -> None:
+        self._warning, self._note = warning, note
+
+
 def words(items) -> str:
     """A list in words, in the language in force ("blue, brown and green"), or "nothing"."""
     items = list(items)

@@ -71,7 +71,7 @@ def _game_over(reason: str | None) -> str:
     return t("table.end.other", reason=reason)
 
 
-class TableModel:
+class TableModel(bylink.ByLink):
     """A game of Harmonies at a table: see the module docstring.
 
     Clicks (``click(key)``, keys as the picture writes them): ``space:N`` takes that space's
@@ -88,7 +88,6 @@ class TableModel:
         self.river = river
         self.display = display
         self.auto = auto
-        self.by_link = False  # a game opened from a link: every seat is whoever holds the link
         self._said: Said = ""
         self._start(players, check_seats(players, seats), side, spirits, seed)
         if auto:
@@ -99,8 +98,7 @@ class TableModel:
         """Set up a fresh game (``game``, or one made of the settings): the engine, the computer
         seats, an empty log and history."""
         self.game = game or Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
-        self.by_link = False
-        self._sent: bylink.Sent | None = None
+        self.by_link, self._sent = False, None
         self.seats = kinds
         self.settings = {"players": players, "seats": list(kinds), "side": str(self.game.side),
                          "spirits": bool(spirits), "seed": seed}
@@ -138,40 +136,25 @@ class TableModel:
             self.run_opponents()
         return True
 
-    # -- play by link ---------------------------------------------------------------------------
-    def send(self) -> str | None:
-        """The game so far as a link's fragment (``#play=...``, ``tabletop.bylink``), for the next
-        player; None (and the reason in ``message``) in the middle of a turn."""
+    # -- play by link (tabletop.bylink.ByLink: send, sent, open_link) --------------------------
+    GAME = Game
+
+    def _cannot_send(self) -> Said:
         g = self.game
-        if g.history and not isinstance(g.history[-1], EndTurn):
-            self._say(lambda: t("table.send.mid_turn", player=self.who(g.current), end=t("table.end_turn")))
-            return None
-        self._say()
-        packed, self._sent = bylink.send(g)
-        return packed
+        if g.history and not isinstance(g.history[-1], EndTurn):  # a turn has several actions
+            return lambda: t("table.send.mid_turn", player=self.who(g.current), end=t("table.end_turn"))
+        return ""
 
-    @property
-    def sent(self) -> str:
-        """The fragment ``send`` gave, while it still holds the game as it stands ("" after)."""
-        return bylink.still(self._sent, self.game)
+    def _refuse(self, said: Said) -> None:
+        self._say(said)
 
-    def open_link(self, link: str) -> bool:
-        """Go on with the game a link holds, every seat played by whoever holds the link; a broken
-        link, or one an action of which the rules refuse, changes nothing and says why (False)."""
-        try:
-            received = bylink.receive(link, [Game])
-        except (bylink.LinkError, bylink.RecordError) as err:
-            self._say(str(err))
-            return False
+    def _restart(self, received: Game) -> None:
         start = received.start
         self.river = received.river
         self._start(received.n, ["human"] * received.n, start["side"], start["spirits"], start["seed"],
                     game=Game(**start))
         for action in received.history:  # the story of the game so far, told in the log
             self._apply(action)
-        self.by_link = True
-        self._say()
-        return True
 
     # -- reading --------------------------------------------------------------------------------
     @property
