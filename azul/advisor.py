@@ -277,18 +277,18 @@ def _values(game: Game) -> list[float]:
     wall; once the game is over, the final scores."""
     if game.over:
         return [float(s) for s in game.scores()]
-    projected = [_project(board, game.gray) for board in game.boards]
+    projected = [_project(board) for board in game.boards]
     fullest = max(f for _, _, _, f in projected)
     rounds_left = max(1, SIZE - fullest)
-    return [score + _promise(wall, colours, board, rounds_left, game.gray)
+    return [score + _promise(wall, colours, board, rounds_left)
             for (score, wall, colours, _), board in zip(projected, game.boards, strict=True)]
 
 
-def _project(board: Board, gray: bool) -> tuple[int, int, list[int] | None, int]:
+def _project(board: Board) -> tuple[int, int, list[int] | None, int]:
     """The score, the wall (bits), the gray wall's colours and the fullest row after this board's
     coming wall tiling (complete lines to the wall, on the gray wall in the best column; the floor
     penalty), without changing the board."""
-    wall, score = board.wall, board.score
+    wall, score, gray = board.wall, board.score, board.gray
     cells = board.cells[:] if gray else None
     floor = len(board.floor)
     for line in LINES:
@@ -321,10 +321,9 @@ def _chance(have: int, rounds_left: int) -> float:
     return (have / SIZE) ** _SHAPE
 
 
-def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int,
-             gray: bool) -> float:
+def _promise(wall: int, cells: list[int] | None, board: Board, rounds_left: int) -> float:
     """What the wall and the waiting pattern lines promise for the rounds to come."""
-    value = 0.0
+    value, gray = 0.0, board.gray
     for m in ROW_MASKS:
         value += ROW_BONUS * _chance((wall & m).bit_count(), rounds_left)
     for m in COLUMN_MASKS:
@@ -404,7 +403,7 @@ def move_reasons(game: Game, move: Move) -> tuple[Text, ...]:
         reasons.append(t.lazy_count("advisor.reason.to_line", placed, colour=colour,
                                     line=move.line))
         if n >= room:
-            columns = free_columns(board, move.line, move.colour, game.gray)
+            columns = free_columns(board, move.line, move.colour)
             if columns:
                 score = max(placement_points(board.wall, move.line, c) for c in columns)
                 reasons.append(t.lazy("advisor.reason.completes", line=move.line, points=score))
@@ -446,7 +445,7 @@ class CellAdvice:
                  reasons=" ".join(str(r) for r in self.reasons))
 
 
-def board_game(board: Board, *, gray: bool = False) -> Game:
+def board_game(board: Board) -> Game:
     """A two-player game in which ``board`` is player 0's board and it is their turn in the wall
     tiling (the factories are empty, the other seat has an empty board, the tiles nowhere in sight
     are in the bag). Only the gray wall has a tiling phase with choices; ``board`` must hold a
@@ -455,7 +454,7 @@ def board_game(board: Board, *, gray: bool = False) -> Game:
     marker = board.has_marker
     version, internal, gauss = random.Random(0).getstate()
     return Game.from_dict({
-        "game": "azul", "wall": "gray" if gray else "colored", "seed": 0, "round": 1,
+        "game": "azul", "wall": board.wall_kind, "seed": 0, "round": 1,
         "phase": "tiling", "current": 0, "first_player": 0,
         "factories": [""] * FACTORIES[2], "centre": "", "centre_marker": not marker,
         "marker_holder": 0 if marker else None,
@@ -466,27 +465,28 @@ def board_game(board: Board, *, gray: bool = False) -> Game:
     })
 
 
-def advise_board(board: Board, *, gray: bool = False, budget: int | None = DEFAULT_BUDGET,
+def advise_board(board: Board, *, budget: int | None = DEFAULT_BUDGET,
                  seed: int | str = 0, top: int | None = None) -> list[Advice]:
     """The coach on one board in its wall tiling: on the gray wall, where the tile of the next
     complete pattern line should go (``Place`` moves, best first, from ``advise`` on
     ``board_game(board)``). The other seat of that game is empty and the same for every move, so
     the reasons leave out how far ahead of it the search ends. Empty when there is no choice to
     make (the coloured wall, or no complete line)."""
-    if not gray or board.next_complete_line() is None:
+    if not board.gray or board.next_complete_line() is None:
         return []
-    ranked = advise(board_game(board, gray=True), budget=budget, seed=seed, top=top)
+    ranked = advise(board_game(board), budget=budget, seed=seed, top=top)
     return [Advice(a.move, a.gain, a.lead, a.playouts, tuple(r for r in a.reasons if r.key not in _COMPARING))
             for a in ranked]
 
 
-def best_cells(board: Board, *, gray: bool = False, top: int | None = None) -> list[CellAdvice]:
+def best_cells(board: Board, *, top: int | None = None) -> list[CellAdvice]:
     """Where one more tile would score the most, best first: each empty wall cell that a pattern
     line can still fill, with the points it would score on the wall as it is after this round's
     tiling (the complete lines placed; on the gray wall, in the best column) and the end bonus it
     would finish. A cell's colour is the one its pattern line already holds; an empty line may
     choose (on the coloured wall, the colour printed in the cell)."""
-    _, wall, cells, _ = _project(board, gray)
+    _, wall, cells, _ = _project(board)
+    gray = board.gray
     if not gray:
         cells = [wall_colour(r, c) if wall >> (SIZE * r + c) & 1 else -1
                  for r in range(SIZE) for c in range(SIZE)]

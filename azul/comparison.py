@@ -134,9 +134,7 @@ class TilingComparison:
             titles.append(t("widgets.compare.title.after", label=label))
             marks += [f"player:{2 + k}:wall:{s.row},{s.column}"
                       for s in result.player_steps(p) if isinstance(s, Placement)]
-        grays = {s.gray for s in self.scenarios}
-        gray = grays.pop() if len(grays) == 1 else None
-        return draw.boards_scene(boards, gray=gray, titles=titles, highlight=marks, display=self.display)
+        return draw.boards_scene(boards, titles=titles, highlight=marks, display=self.display)
 
     def _explain(self, key: str, said: dict) -> str:
         """The line of one category (``placements``, ``floor``, ``bonus``, ``total``, ``final``)."""

@@ -23,8 +23,8 @@ knows what was clicked. Shapes drawn on top of a clickable one carry its key too
 In a picture of several boards (``game_scene``, ``scenario_scene``) the keys of player P's board
 start with ``player:P:``, e.g. ``player:1:line:3``.
 
-On a board, ``gray=None`` (the default) draws the board's own wall (``Board.gray``); ``gray=True``
-or ``False`` draws the other kind, for a what-if.
+A board is drawn on its own wall (``Board.gray``): a what-if on the other kind of wall is a board
+read as that kind (``Board.from_dict(data, gray)``), never a drawing option.
 """
 
 from __future__ import annotations
@@ -222,7 +222,7 @@ class _BoardLayout:
 
 
 def board_scene(board: Board, *, highlight: Iterable[str] = (), runs: Placement | None = None,
-                gray: bool | None = None, title: str = "", key_prefix: str = "",
+                title: str = "", key_prefix: str = "",
                 ghosts: Sequence[tuple[int, int, int | None]] = (),
                 display: Display | None = None) -> Scene:
     """One player's board: the staircase of pattern lines (filled from the right), the wall (its
@@ -234,7 +234,7 @@ def board_scene(board: Board, *, highlight: Iterable[str] = (), runs: Placement 
     ``key_prefix`` goes in front of every key. ``ghosts`` are (row, column, colour) cells where
     a faint tile of that colour (a gray one for ``None``: any colour) numbered 1, 2, 3... shows a
     tile that could come: the coach's advice, best first."""
-    scene, p, at = _board(board, highlight, gray, title, key_prefix, resolve(display))
+    scene, p, at = _board(board, highlight, title, key_prefix, resolve(display))
     if runs is not None:
         _runs(p, at, runs)
     for rank, (row, column, colour) in enumerate(ghosts, start=1):
@@ -257,18 +257,17 @@ def _ghost(p: _Painter, at: _BoardLayout, row: int, column: int, colour: int | N
     p.s.text((x + u / 2, y + u / 2), str(rank), size=0.5 * u, fill=ink, weight="bold", key=key)
 
 
-def _board(board: Board, highlight: Iterable[str], gray: bool | None, title: str,
-           key_prefix: str, d: Display) -> tuple[Scene, _Painter, _BoardLayout]:
+def _board(board: Board, highlight: Iterable[str], title: str, key_prefix: str,
+           d: Display) -> tuple[Scene, _Painter, _BoardLayout]:
     """A board drawn but not finished (highlights not yet ringed), with its painter and layout,
     for pictures that add to it."""
-    gray = board.gray if gray is None else gray
     at = _BoardLayout(CELL * d.scale)
     scene = Scene(at.width, at.height, background=BOARD_FILL,
                   title=title or t("draw.board.title"))
     p = _Painter(scene, d, key_prefix, highlight)
     _header(p, at, board, title)
     _pattern_lines(p, at, board)
-    _wall(p, at, board, gray)
+    _wall(p, at, board)
     _floor(p, at, board)
     return scene, p, at
 
@@ -310,7 +309,7 @@ def _pattern_lines(p: _Painter, at: _BoardLayout, board: Board) -> None:
                      (tip_x - 0.26 * u, mid + 0.16 * u)], fill=d.faint)
 
 
-def _wall(p: _Painter, at: _BoardLayout, board: Board, gray: bool) -> None:
+def _wall(p: _Painter, at: _BoardLayout, board: Board) -> None:
     u, d = at.u, p.d
     strength = 0.45 if d.high_contrast else 0.38
     for r in range(SIZE):
@@ -323,7 +322,7 @@ def _wall(p: _Painter, at: _BoardLayout, board: Board, gray: bool) -> None:
                 p.tile(x, y, u, held, key=key,
                        title=t("draw.wall.tile", row=r, column=c, colour=colour_title(held)))
                 continue
-            if gray:
+            if board.gray:
                 p.s.rect(x, y, u, u, fill=GRAY_CELL, stroke=GRAY_EDGE, width=d.stroke, key=key,
                          title=t("draw.wall.empty", row=r, column=c))
                 continue
@@ -453,15 +452,14 @@ def points_text(step: Placement) -> str:
     return t("draw.points.alone", points=step.points)
 
 
-def placement_scene(board_before: Board, step: Placement, *, gray: bool | None = None,
-                    title: str = "", display: Display | None = None) -> Scene:
+def placement_scene(board_before: Board, step: Placement, *, title: str = "",
+                    display: Display | None = None) -> Scene:
     """The board just after the wall placement ``step`` (made on ``board_before``), with the new
     tile and the runs across and down that scored it marked, and the points written out."""
     d = resolve(display)
-    gray = board_before.gray if gray is None else gray
     after = board_before.copy()
     tile_line(after, step.player, step.line, step.column, [0] * len(COLOURS))
-    scene = board_scene(after, runs=step, gray=gray, title=title, display=d)
+    scene = board_scene(after, runs=step, title=title, display=d)
     return _captioned(scene, step_caption(step), d)
 
 
@@ -482,7 +480,7 @@ def step_caption(step: Step) -> list[str]:
     return _bonus_text(step)
 
 
-def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *, gray: bool | None = None,
+def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *,
                   columns: Sequence[int | None] | None = None, title: str = "",
                   display: Display | None = None) -> list[Scene]:
     """One scene per step of a player's wall tiling, for a step-by-step sandbox: each placement
@@ -493,39 +491,37 @@ def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *, gray: bo
     ``result.player_steps(p)`` with ``scenario.boards[p]``). Without ``steps`` the tiling of this
     board alone is run (on the gray wall with the chosen ``columns``, one entry per line)."""
     d = resolve(display)
-    gray = board.gray if gray is None else gray
     if steps is None:
         from .scenario import Scenario
 
         choices = [list(columns)] if columns is not None else None
-        steps = Scenario([board.copy()], "gray" if gray else "colored", choices).tile().steps
+        steps = Scenario([board.copy()], board.wall_kind, choices).tile().steps
     board = board.copy()
     lid = [0] * len(COLOURS)
     scenes = []
     for step in steps:
         if isinstance(step, Placement):
-            scenes.append(placement_scene(board, step, gray=gray, title=title, display=d))
+            scenes.append(placement_scene(board, step, title=title, display=d))
             tile_line(board, step.player, step.line, step.column, lid)
         elif isinstance(step, ToFloor):
             line_to_floor(board, step.player, step.line, lid)
-            scene = board_scene(board, highlight=["floor"], gray=gray, title=title, display=d)
+            scene = board_scene(board, highlight=["floor"], title=title, display=d)
             scenes.append(_captioned(scene, step_caption(step), d))
         elif isinstance(step, FloorPenalty):
             # Drawn before the floor is emptied, so that the tiles that cost points are seen.
-            scene = _penalty_board(board, gray, title, d)
+            scene = _penalty_board(board, title, d)
             scenes.append(_captioned(scene, step_caption(step), d))
             score_floor(board, step.player, lid)
         elif isinstance(step, EndBonus):
             end_bonus(board, step.player)
-            scene = board_scene(board, highlight=_complete_cells(board), gray=gray, title=title,
-                                display=d)
+            scene = board_scene(board, highlight=_complete_cells(board), title=title, display=d)
             scenes.append(_captioned(scene, step_caption(step), d))
     return scenes
 
 
-def _penalty_board(board: Board, gray: bool, title: str, d: Display) -> Scene:
+def _penalty_board(board: Board, title: str, d: Display) -> Scene:
     """The board with each occupied floor slot and its penalty ringed."""
-    scene, p, at = _board(board, (), gray, title, "", d)
+    scene, p, at = _board(board, (), title, "", d)
     u = at.u
     for k in range(min(len(board.floor), len(FLOOR_PENALTIES))):
         x, y = at.floor_slot(k)
@@ -699,7 +695,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
         to_move = p == game.current and not game.over
         name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners()
                  else "draw.player.name", player=p)
-        scene = board_scene(board, highlight=highlight, gray=game.gray, title=name,
+        scene = board_scene(board, highlight=highlight, title=name,
                             key_prefix=f"player:{p}:", display=d)
         scene = _on_background(scene)
         if to_move:
@@ -736,7 +732,7 @@ def _line_to_place(game) -> int | None:
     return game.boards[game.current].next_complete_line()
 
 
-def boards_scene(boards: Sequence[Board], *, gray: bool | None = None,
+def boards_scene(boards: Sequence[Board], *,
                  titles: Sequence[str] | None = None, highlight: Iterable[str] = (),
                  display: Display | None = None) -> Scene:
     """Several players' boards side by side (two rows from three players on), keyed
@@ -744,7 +740,7 @@ def boards_scene(boards: Sequence[Board], *, gray: bool | None = None,
     d = resolve(display)
     highlight = list(highlight)
     titles = titles or [t("draw.player.name", player=p) for p in range(len(boards))]
-    scenes = [_on_background(board_scene(board, gray=gray, title=name, highlight=highlight,
+    scenes = [_on_background(board_scene(board, title=name, highlight=highlight,
                                          key_prefix=f"player:{p}:", display=d))
               for p, (board, name) in enumerate(zip(boards, titles, strict=True))]
     columns = len(scenes) if len(scenes) <= 2 else ceil(len(scenes) / 2)
@@ -755,19 +751,16 @@ def scenario_scene(scenario, *, tiled: bool = False, display: Display | None = N
     """Every player's board of a scenario; with ``tiled``, the boards after its wall tiling, each
     titled with the score before and after."""
     if tiled:
-        return tiling_result_scene(scenario.tile(), gray=scenario.gray, display=display)
-    return boards_scene(scenario.boards, gray=scenario.gray, display=display)
+        return tiling_result_scene(scenario.tile(), display=display)
+    return boards_scene(scenario.boards, display=display)
 
 
-def tiling_result_scene(result, *, gray: bool | None = None,
-                        display: Display | None = None) -> Scene:
+def tiling_result_scene(result, *, display: Display | None = None) -> Scene:
     """The boards after a tiling phase (a ``TilingResult``), titled with each score change."""
     titles = [t("draw.player.change_wins" if p in result.winners else "draw.player.change", player=p,
                 before=before, after=board.score)
               for p, (before, board) in enumerate(zip(result.before, result.boards, strict=True))]
-    if gray is None:
-        gray = any(board.gray for board in result.boards)
-    return boards_scene(result.boards, gray=gray, titles=titles, display=display)
+    return boards_scene(result.boards, titles=titles, display=display)
 
 
 def beside(scenes: Sequence[Scene], *, keys: Sequence[bool] | None = None) -> Scene:

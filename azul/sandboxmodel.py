@@ -59,11 +59,10 @@ class SandboxModel:
         if wall not in WALL_KINDS:
             raise ValueError(t("widgets.sandbox.unknown_wall", wall=repr(wall)))
         self.display = display
-        self._wall = wall
         start = board.copy() if board is not None else Board()
         if score:
             start.score = score
-        self._start = self._checked(start.to_dict())  # raises ScenarioError when not valid
+        self._start = self._checked(start.to_dict(), wall)  # raises ScenarioError when not valid
         self._tool = LETTERS[0]
         self._columns: list[int | None] = [None] * SIZE
         self._running = False
@@ -97,7 +96,8 @@ class SandboxModel:
 
     @property
     def wall(self) -> str:
-        return self._wall
+        """The board's own wall: ``"colored"`` or ``"gray"``."""
+        return self._start.wall_kind
 
     @property
     def score(self) -> int:
@@ -106,7 +106,7 @@ class SandboxModel:
 
     @property
     def gray(self) -> bool:
-        return self._wall == "gray"
+        return self._start.gray
 
     @property
     def running(self) -> bool:
@@ -134,7 +134,7 @@ class SandboxModel:
                 tool = t("widgets.sandbox.tool.erase")
             else:
                 tool = colour_title(self._tool)
-            return t("widgets.sandbox.editing", wall=wall_words(self._wall), tool=tool)
+            return t("widgets.sandbox.editing", wall=wall_words(self.wall), tool=tool)
         lines = [" ".join(text.split()) for text in draw.step_caption(self._steps[-1])] \
             if self._steps else [t("widgets.sandbox.before")]
         board = self._current()
@@ -165,27 +165,27 @@ class SandboxModel:
         d = self.display
         ghosts = self.hint_cells()
         if not self._running:
-            title = t("widgets.sandbox.title.editing", wall=wall_words(self._wall))
-            return draw.board_scene(self._start, gray=self.gray, title=title, ghosts=ghosts,
+            title = t("widgets.sandbox.title.editing", wall=wall_words(self.wall))
+            return draw.board_scene(self._start, title=title, ghosts=ghosts,
                                     display=d)
         board = self._current()
         line = self._choice_line(board)
         waiting = None
         if line is not None:
             colour = board.line_colour[line]
-            free = free_columns(board, line, colour, True)
+            free = free_columns(board, line, colour)
             waiting = draw.board_scene(
-                board, gray=True, display=d,
+                board, display=d,
                 title=t("widgets.sandbox.title.choose_column", line=line,
                         colour=colour_title(colour)),
                 highlight=[f"line:{line}", *(f"wall:{line},{c}" for c in free)], ghosts=ghosts)
         if not self._steps:
-            return waiting or draw.board_scene(board, gray=self.gray, display=d, ghosts=ghosts,
+            return waiting or draw.board_scene(board, display=d, ghosts=ghosts,
                                                title=t("widgets.sandbox.title.before"))
-        done = draw.tiling_scenes(self._start, self._steps, gray=self.gray, display=d,
+        done = draw.tiling_scenes(self._start, self._steps, display=d,
                                   title=t("widgets.sandbox.title.step", step=len(self._steps)))[-1]
         if not waiting and ghosts:  # the step's picture, and the board now with the coach's tiles
-            waiting = draw.board_scene(board, gray=self.gray, display=d, ghosts=ghosts,
+            waiting = draw.board_scene(board, display=d, ghosts=ghosts,
                                        title=self._hint_head())
         return draw.beside([done, waiting], keys=[False, True]) if waiting else done
 
@@ -197,9 +197,9 @@ class SandboxModel:
         board = self._current()
         try:
             if self.gray and board.next_complete_line() is not None:
-                advice, cells = advise_board(board, gray=True, top=top), []
+                advice, cells = advise_board(board, top=top), []
             else:
-                advice, cells = [], best_cells(board, gray=self.gray, top=top)
+                advice, cells = [], best_cells(board, top=top)
         except AzulError as e:  # a position the engine cannot set up: say so, change nothing
             self._refuse(str(e))
             return
@@ -212,7 +212,7 @@ class SandboxModel:
 
     def _position(self) -> tuple:
         """What a hint answers: the board shown, on its wall (a change of either hides it)."""
-        return json.dumps(self._current().to_dict()), self._wall
+        return json.dumps(self._current().to_dict()), self.wall
 
     def _shown_hints(self) -> tuple[list[Advice], list[CellAdvice]]:
         if self._hint is None or self._hint[0] != self._position():
@@ -291,7 +291,6 @@ class SandboxModel:
             self._refuse(t.lazy("widgets.sandbox.wall_does_not_fit", wall=Later(wall_words, wall),
                                 problem=e.message))
             return
-        self._wall = wall
         self._columns = [None] * SIZE
         self._commit(board)
 
@@ -350,7 +349,7 @@ class SandboxModel:
     def _checked(self, data: dict, wall: str | None = None) -> Board:
         """The board a file would hold with ``data``, checked by the engine's file rules (and the
         box's 20 tiles of a colour); raises ``ScenarioError``."""
-        board = Board.from_dict(data, (wall or self._wall) == "gray", "board")
+        board = Board.from_dict(data, (wall or self.wall) == "gray", "board")
         check_supply([board])
         return board
 
@@ -415,9 +414,7 @@ class SandboxModel:
             return "line"
         if not any(isinstance(s, FloorPenalty) for s in self._steps):
             return "floor"
-        on_wall = board.copy()
-        on_wall.gray = self.gray  # the sandbox's wall menu, whatever the board was read as
-        if not any(isinstance(s, EndBonus) for s in self._steps) and game_ends([on_wall]):
+        if not any(isinstance(s, EndBonus) for s in self._steps) and game_ends([board]):
             return "bonus"
         return None
 
@@ -465,12 +462,12 @@ class SandboxModel:
         line = board.next_complete_line()
         if line is None or self._columns[line] is not None:
             return None
-        return line if free_columns(board, line, board.line_colour[line], True) else None
+        return line if free_columns(board, line, board.line_colour[line]) else None
 
     def _prompt(self, board: Board) -> str:
         line = self._choice_line(board)
         if line is not None:
-            return t("widgets.sandbox.choose_column", problem=refusal(board, line, None, True),
+            return t("widgets.sandbox.choose_column", problem=refusal(board, line, None),
                      row=line)
         line = board.next_complete_line()
         if self.gray and line is not None and self._columns[line] is not None:
@@ -490,9 +487,9 @@ class SandboxModel:
             line = board.next_complete_line()
             if column is None:
                 column = self._columns[line] if self.gray else \
-                    free_columns(board, line, board.line_colour[line], False)[0]
+                    free_columns(board, line, board.line_colour[line])[0]
             try:
-                step = resolve_line(board, 0, line, column, lid, self.gray)
+                step = resolve_line(board, 0, line, column, lid)
             except IllegalMove as e:
                 self._refuse(str(e))
                 return None
@@ -527,7 +524,7 @@ class SandboxModel:
 
     def to_scenario(self) -> Scenario:
         """The position being edited (with the gray-wall columns chosen) as a scenario."""
-        return Scenario([self._start.copy()], self._wall, [self._columns[:]])
+        return Scenario([self._start.copy()], self.wall, [self._columns[:]])
 
     def load(self, source, player: int = 0) -> None:
         """Load a scenario (a path, the file's text, a dict or a ``Scenario``); its player
@@ -541,7 +538,6 @@ class SandboxModel:
             self._refuse(t.lazy("widgets.sandbox.no_such_player", last=len(scenario.boards) - 1,
                                 player=player))
             return
-        self._wall = scenario.wall
         self._start = scenario.boards[player].copy()
         self._columns = list(scenario.gray_columns[player])
         self.reset()

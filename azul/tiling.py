@@ -144,24 +144,22 @@ Step = Placement | ToFloor | FloorPenalty | EndBonus
 # --- one step at a time ------------------------------------------------------------------------
 
 
-def free_columns(board: Board, row: int, colour: int, gray: bool | None = None) -> list[int]:
-    """The columns where a ``colour`` tile may go in ``row``. The coloured wall has one place for
-    it; the gray wall allows any empty cell of the row whose column lacks that colour. The wall is
-    the board's own (``gray`` asks about the other kind, for a what-if)."""
-    if not (board.gray if gray is None else gray):
+def free_columns(board: Board, row: int, colour: int) -> list[int]:
+    """The columns where a ``colour`` tile may go in ``row`` of the board's own wall. The coloured
+    wall has one place for it; the gray wall allows any empty cell of the row whose column lacks
+    that colour."""
+    if not board.gray:
         return [wall_column(row, colour)]
     cells_ = board.cells
     return [c for c in range(SIZE)
             if cells_[SIZE * row + c] == EMPTY and colour not in cells_[c::SIZE]]
 
 
-def refusal(board: Board, line: int, column: int | None, gray: bool | None = None) -> IllegalMove | None:
+def refusal(board: Board, line: int, column: int | None) -> IllegalMove | None:
     """Why the tile of complete pattern ``line`` cannot go to ``column`` (``FLOOR``: the whole line
-    to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can. The
-    wall is the board's own unless ``gray`` says otherwise."""
-    gray = board.gray if gray is None else gray
+    to the floor; ``None``: no choice given), as the exception to raise; ``None`` when it can."""
     colour = board.line_colour[line]
-    free = free_columns(board, line, colour, gray)
+    free = free_columns(board, line, colour)
     if column is None or column == FLOOR:
         if not free:
             return None
@@ -171,7 +169,7 @@ def refusal(board: Board, line: int, column: int | None, gray: bool | None = Non
                                     colour=colour_title(colour), columns=options))
         return FloorNotAllowed(t("tiling.refused.floor_not_allowed", line=line,
                                  colour=colour_title(colour), columns=options))
-    if not gray and column != free[0]:
+    if not board.gray and column != free[0]:
         return CellTaken(t("tiling.refused.colored_cell", colour=colour_title(colour), column=free[0],
                            row=line, chosen=column))
     held = board.cells[SIZE * line + column]
@@ -240,11 +238,11 @@ def end_bonus(board: Board, player: int) -> EndBonus:
 # --- a whole phase -----------------------------------------------------------------------------
 
 
-def resolve_line(board: Board, player: int, line: int, column: int | None, lid: list[int],
-                 gray: bool | None = None) -> Placement | ToFloor:
+def resolve_line(board: Board, player: int, line: int, column: int | None,
+                 lid: list[int]) -> Placement | ToFloor:
     """Tile complete pattern ``line`` as chosen (``None`` or ``FLOOR`` when nothing fits), after
     checking the choice; raises the ``IllegalMove`` from ``refusal`` otherwise."""
-    problem = refusal(board, line, column, gray)
+    problem = refusal(board, line, column)
     if problem is not None:
         raise problem
     if column is None or column == FLOOR:

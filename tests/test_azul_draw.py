@@ -78,7 +78,7 @@ def test_every_wall_cell_line_column_and_the_floor_is_clickable():
 @pytest.mark.parametrize("board", [Board(), example_board()])
 def test_the_coloured_wall_shows_its_faint_pattern(board):
     order = "BYRKW"  # row r, column c shows order[(c - r) % 5]
-    scene = draw.board_scene(board, gray=False)
+    scene = draw.board_scene(board)
     fills = {}
     for r in range(5):
         for c in range(5):
@@ -95,7 +95,7 @@ def test_the_coloured_wall_shows_its_faint_pattern(board):
 
 
 def test_the_gray_wall_has_no_pattern():
-    scene = draw.board_scene(Board(), gray=True)
+    scene = draw.board_scene(Board(gray=True))
     cells_ = [keyed(scene, f"wall:{r},{c}", "rect")[0] for r in range(5) for c in range(5)]
     assert {cell.fill for cell in cells_} == {draw.GRAY_CELL}
     assert all(cell.title.endswith(": empty") for cell in cells_)
@@ -155,7 +155,7 @@ def test_colour_letters_only_in_colour_blind_mode():
     assert len(letters) == on_lines + 25 + on_floor  # tiles, plus the empty faint cells
     assert on_wall == 2
     assert "B" in letters and "K" in letters
-    gray = [t for t in texts(draw.board_scene(Board(), gray=True, display=CB)) if t in LETTERS]
+    gray = [t for t in texts(draw.board_scene(Board(gray=True), display=CB)) if t in LETTERS]
     assert gray == []  # a gray cell has no colour to name
 
 
@@ -256,7 +256,7 @@ def test_a_gray_line_with_no_free_cell_goes_to_the_floor_in_its_own_scene():
         "pattern_lines": ["", "BB", "", "", ""]}]})
     steps = scenario.tile().player_steps(0)
     assert isinstance(steps[0], ToFloor)
-    scenes = draw.tiling_scenes(scenario.boards[0], steps, gray=True)
+    scenes = draw.tiling_scenes(scenario.boards[0], steps)
     assert "both tiles go to the floor" in scenes[0].to_svg()
 
 
@@ -297,7 +297,7 @@ def test_every_placement_writes_its_own_points(scenario):
     result = scenario.tile()
     for p, board in enumerate(scenario.boards):
         steps = result.player_steps(p)
-        scenes = draw.tiling_scenes(board, steps, gray=False)
+        scenes = draw.tiling_scenes(board, steps)
         assert len(scenes) == len(steps)
         for step, scene in zip(steps, scenes, strict=True):
             if isinstance(step, Placement):

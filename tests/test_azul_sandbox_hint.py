@@ -52,7 +52,7 @@ def test_best_cells_name_the_bonus_a_cell_finishes():
 
 def test_best_cells_on_the_gray_wall_may_leave_the_colour_open():
     board = gray_board()
-    cells = best_cells(board, gray=True)
+    cells = best_cells(board)
     assert any(c.colour is None for c in cells)
     assert all(c.colour == 2 for c in cells if c.row == 2)  # line 2 holds red
     opened = next(c for c in cells if c.colour is None)
@@ -60,7 +60,7 @@ def test_best_cells_on_the_gray_wall_may_leave_the_colour_open():
 
 
 def test_the_game_built_from_a_board_waits_for_its_column():
-    game = board_game(gray_board(), gray=True)
+    game = board_game(gray_board())
     assert game.phase == TILING and game.current == 0 and game.marker_holder == 0
     assert game.tile_counts() == [20] * 5
     assert game.legal_moves() == [Place(1, 2, c) for c in (0, 2, 3, 4)]
@@ -68,16 +68,17 @@ def test_the_game_built_from_a_board_waits_for_its_column():
 
 def test_advise_board_ranks_the_columns_of_the_complete_line():
     board = gray_board()
-    advice = advise_board(board, gray=True)
+    advice = advise_board(board)
     assert [a.move.column for a in advice][:2] == [0, 2]  # next to blue above and yellow beside
     best = advice[0]
     assert best.move == Place(1, 2, 0) and placement_points(board.wall, 1, 0) == 4
     # the other seat of the game is an empty board: no reason compares with it
     assert not any("the others" in str(r) for a in advice for r in a.reasons)
     assert best.playouts and "advisor.reason.search" in [r.key for r in best.reasons]  # the rest stays
-    assert advise_board(board, gray=True) == advice  # the same board, the same answer
-    assert advise_board(board, gray=False) == []
-    assert advise_board(Board(), gray=True) == []  # no complete line: no choice to make
+    assert advise_board(board) == advice  # the same board, the same answer
+    coloured = Board.from_dict({**board.to_dict(), "wall": ["B...."] + ["....."] * 4}, False)
+    assert advise_board(coloured) == []  # the coloured wall leaves no choice
+    assert advise_board(Board(gray=True)) == []  # no complete line: no choice to make
 
 
 # --- the widget --------------------------------------------------------------------------------
