@@ -2,10 +2,15 @@
 with golden outputs kept in ``tests/golden/`` (written by ``python tools/nbtool.py refresh``).
 This hook hands each marked cell its golden outputs before nbval runs it.
 
+The translated notebooks run in ``tests/test_translated_lessons.py``, one kernel per language, not
+under nbval (their code is the English notebook's, which nbval runs); naming a language's folder or
+notebook on the command line (``pytest notebooks/fa``) runs them under nbval too.
+
 ``make test`` runs the suite on every processor (pytest-xdist, ``--dist loadscope``), with the work
 units chosen here: the cells of one notebook share a kernel and run in order, so a notebook is one
-unit, as is every test file (its module fixtures are made once); the browser tests share their
-servers and browser (session fixtures), so all of them are one unit, on one worker."""
+unit, as is every test file (its module fixtures are made once) but the translated lessons, one unit
+per language (a class); the browser tests share their servers and browser (session fixtures), so all
+of them are one unit, on one worker."""
 
 import importlib.util
 import os
@@ -14,6 +19,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+PER_LANGUAGE = "tests/test_translated_lessons.py"
 
 _spec = importlib.util.spec_from_file_location("nbtool", Path(__file__).parent / "tools" / "nbtool.py")
 nbtool = importlib.util.module_from_spec(_spec)
@@ -28,6 +36,23 @@ def pytest_configure(config):
     os.environ.setdefault("TABLETOP_TABLES_DB", str(folder / "tables.sqlite"))
     if not config.option.nbval_sanitize_with:
         config.option.nbval_sanitize_with = str(Path(__file__).parent / "tests" / "nbval-sanitize.cfg")
+
+
+def pytest_ignore_collect(collection_path, config):
+    """A translated notebook is left to ``tests/test_translated_lessons.py`` unless the command line
+    names it or a folder of its language."""
+    if collection_path.suffix != ".ipynb" or NOTEBOOKS not in collection_path.parents:
+        return None
+    language = NOTEBOOKS / collection_path.relative_to(NOTEBOOKS).parts[0]
+    if language.name == "en":
+        return None
+    here = config.invocation_params.dir
+    for arg in config.args:
+        named = (here / arg.partition("::")[0]).resolve()
+        if (named == language or language in named.parents) and (
+                named == collection_path or named in collection_path.parents):
+            return None
+    return True
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -52,7 +77,9 @@ def pytest_xdist_make_scheduler(config, log):
 
     class Units(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.partition("::")[0]
+            path, _, rest = nodeid.partition("::")
+            if path == PER_LANGUAGE:
+                return f"{path}::{rest.partition('::')[0]}"
             return "tests/browser" if path.startswith("tests/browser/") else path
 
     return Units(config, log)
