@@ -23,7 +23,7 @@ A first look::
 """
 
 from .advisor import Advice, advise
-from .board import LAYOUTS, Board, Layout, Side
+from .board import LAYOUTS, RIVER_READINGS, Board, Layout, Side
 from .cards import Card, all_cards, card
 from .errors import (
     ActionSyntaxError,
@@ -41,7 +41,7 @@ from .habitats import Match, NearMiss, cube_cells, matches, near_misses
 from .policies import POLICIES, GreedyPolicy, RandomPolicy, StrongPolicy, play_game, seed_for
 from .positions import game_from_position
 from .scenario import Scenario
-from .scoring import RIVER_READINGS, Breakdown, Item, river_points, score, solo_suns
+from .scoring import Breakdown, Item, river_points, score, solo_suns
 from .tokens import POUCH_COUNTS, Colour
 
 __all__ = [

@@ -270,9 +270,11 @@ def _cube_dists_after(root: _Root, card_id: int, side: Side, eff: list[int], cub
 
 @dataclass
 class _Seat:
-    """What evaluate needs of a player: the board and the cards."""
+    """What evaluate needs of a player: the board (its side, stacks, cubes and river reading) and
+    the cards."""
 
     side: Side
+    river: str
     codes: list[int]
     cubes: set[int]
     placed: dict[int, int]  # animal cards with cubes left → cubes placed
@@ -284,17 +286,23 @@ class _Seat:
     def of(cls, game: Game, seat: int) -> _Seat:
         p = game.players[seat]
         done = sum(_CARDS[i].points_for(k) for i, k in p.placed.items() if i not in p.held)
-        return cls(game.side, p.board.codes[:], set(p.board.cubes), {i: p.placed[i] for i in p.held},
-                   done, p.spirit, p.spirit_placed)
+        return cls(game.side, p.board.river, p.board.codes[:], set(p.board.cubes),
+                   {i: p.placed[i] for i in p.held}, done, p.spirit, p.spirit_placed)
 
     def copy(self) -> _Seat:
-        return _Seat(self.side, self.codes[:], set(self.cubes), dict(self.placed), self.done_points,
-                     self.spirit, self.spirit_placed)
+        return _Seat(self.side, self.river, self.codes[:], set(self.cubes), dict(self.placed),
+                     self.done_points, self.spirit, self.spirit_placed)
+
+    def board(self) -> Board:
+        """The seat's board as a Board (the same stacks), for the scoring that speaks in words."""
+        board = Board(self.side, self.river)
+        board.codes = self.codes
+        return board
 
 
-def _points(seat: _Seat, river: str) -> int:
+def _points(seat: _Seat) -> int:
     geo = _GEOMETRY[seat.side]
-    total = _landscape_points(geo, seat.codes, river) + seat.done_points
+    total = _landscape_points(geo, seat.codes, seat.river) + seat.done_points
     for i, k in seat.placed.items():
         total += _CARDS[i].points_for(k)
     if seat.spirit is not None and seat.spirit_placed:
@@ -302,7 +310,7 @@ def _points(seat: _Seat, river: str) -> int:
     return total
 
 
-def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = None,
+def evaluate(seat: _Seat, turns_left: float, w: Weights | None = None,
              roots: dict[int, _Root] | None = None, changed: int | None = None) -> float:
     """Points now plus the likely worth of the unfinished parts (see the module docstring).
 
@@ -313,7 +321,7 @@ def evaluate(seat: _Seat, river: str, turns_left: float, w: Weights | None = Non
     w = w or _WEIGHTS
     geo = _GEOMETRY[seat.side]
     codes, cubes = seat.codes, seat.cubes
-    value = float(_points(seat, river))
+    value = float(_points(seat))
     free = codes.count(EMPTY) - END_EMPTY  # the game ends in the round a board gets this full
     turns_left = max(0.0, min(turns_left, free / w.pace + _LATE if free > 0 else 0.0))
     value += w.turn * turns_left
@@ -435,10 +443,10 @@ class _Plan:
     value: float
 
 
-def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
+def _beam(seat: _Seat, hand: list[Colour], left: float,
           width: int, w: Weights | None = None) -> list[tuple[float, _Seat, list]]:
     """The best placements of all the tokens of ``hand``: (value, seat after, [(colour, cell)])."""
-    frontier = [(evaluate(seat, river, left, w), seat, [], list(hand))]
+    frontier = [(evaluate(seat, left, w), seat, [], list(hand))]
     for _ in range(len(hand)):
         seen = set()
         grown = []
@@ -457,7 +465,7 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
                     key = (tuple(codes), tuple(sorted(remaining)))
                     if key not in seen:
                         seen.add(key)
-                        value = evaluate(s, river, left, w, roots, i)
+                        value = evaluate(s, left, w, roots, i)
                         grown.append((value, s, steps + [(colour, i)], remaining, i, new))
                     codes[i] = code
         if not grown:
@@ -471,13 +479,13 @@ def _beam(seat: _Seat, hand: list[Colour], river: str, left: float,
     return [(v, s, steps) for v, s, steps, _ in frontier]
 
 
-def _placements_of(seat: _Seat, hand: list[Colour], river: str, left: float,
+def _placements_of(seat: _Seat, hand: list[Colour], left: float,
                    width: int, w: Weights | None = None) -> list[tuple[float, _Seat, list]]:
     """The best complete placements of ``hand`` (every token on the board). A narrow beam can put its
     first tokens where the last no longer fits; then every placement is tried (rare, and small)."""
-    found = [b for b in _beam(seat, hand, river, left, width, w) if len(b[2]) == len(hand)]
+    found = [b for b in _beam(seat, hand, left, width, w) if len(b[2]) == len(hand)]
     if not found:
-        found = [b for b in _beam(seat, hand, river, left, _EVERY, w) if len(b[2]) == len(hand)][:width]
+        found = [b for b in _beam(seat, hand, left, _EVERY, w) if len(b[2]) == len(hand)][:width]
     return found
 
 
@@ -553,7 +561,6 @@ def _promising(seat: _Seat, card_ids: list[int], most: int = _PROMISING) -> list
 
 def _plan_turns(game: Game, width: int, keep: int, cards: bool, w: Weights | None = None) -> list[_Plan]:
     p = game.player
-    river = game.river
     left = turns_left(game, own=False)  # evaluate counts the player's own board
     base = _Seat.of(game, game.current)
     side = game.side
@@ -567,7 +574,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool, w: Weights | Non
             prefix.append([spirit_action(card_id)])
             seats.append(s)
     if game.swapped:  # solo: a swap closes the turn, only ``end`` may follow
-        return [_Plan([END], base, evaluate(base, river, left, w))]
+        return [_Plan([END], base, evaluate(base, left, w))]
     # Cards the player may take now.
     card_ids: list[int] = []
     if cards and not game.took_card and p.cards_above < HAND_LIMIT:
@@ -589,7 +596,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool, w: Weights | Non
         for head0, start, fixed in starts:
             for space, tokens in spaces:
                 head = head0 + ([take_action(space)] if space is not None else [])
-                for value, after, steps in _placements_of(start, tokens, river, left, width, w):
+                for value, after, steps in _placements_of(start, tokens, left, width, w):
                     table = place_actions(side)
                     options.append((value, head + [table[c][i] for c, i in steps], after, fixed))
     options.sort(key=lambda o: -o[0])
@@ -606,7 +613,7 @@ def _plan_turns(game: Game, width: int, keep: int, cards: bool, w: Weights | Non
                 head = [card_action(card_id)]
             cubes = _place_cubes(s)
             tail = [cube_actions(side, c)[i] for c, i in cubes]
-            value = evaluate(s, river, left, w)
+            value = evaluate(s, left, w)
             # The spirit choice must come first; a card may be taken before the tokens.
             spirit = [a for a in acts if type(a) is ChooseSpirit]
             rest = [a for a in acts if type(a) is not ChooseSpirit]
@@ -641,9 +648,9 @@ def _playout(game: Game, plan: _Plan, rng: random.Random, width: int) -> float:
     while not g.over and g.current != seat:
         _quick_turn(g, rng)
     if g.over:
-        return float(_points(_Seat.of(g, seat), g.river))
+        return float(_points(_Seat.of(g, seat)))
     best = _plan_turns(g, 1, 1, False)  # the next turn, quickly: narrow, no new card
-    return best[0].value if best else float(_points(_Seat.of(g, seat), g.river))
+    return best[0].value if best else float(_points(_Seat.of(g, seat)))
 
 
 def _quick_turn(g: Game, rng: random.Random) -> None:
@@ -711,8 +718,8 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top
     plans = _plan_turns(game, width, 8, True)
     seat = game.current
     before_seat = _Seat.of(game, seat)
-    before_value = evaluate(before_seat, game.river, turns_left(game, own=False))
-    before_points = _points(before_seat, game.river)
+    before_value = evaluate(before_seat, turns_left(game, own=False))
+    before_points = _points(before_seat)
     # Playouts on the best few candidates, round-robin so every one gets its share.
     candidates = plans[:max(top, 3)] if budget else plans[:top]
     totals = [0.0] * len(candidates)
@@ -733,7 +740,7 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top
         gain = plan.value - before_value
         if counts[j]:
             gain += _FOLLOW_UP * (totals[j] / counts[j] - typical)
-        now = _points(plan.seat, game.river) - before_points
+        now = _points(plan.seat) - before_points
         advices.append(Advice(tuple(plan.actions), round(gain, 2), now,
                               _reasons(game, plan, before_seat), counts[j],
                               tuple(a.cell for a in plan.actions if type(a) is PlaceToken)))
@@ -759,9 +766,9 @@ def judge(game: Game, actions) -> Advice:
         g.play(action)
         done.append(action)
     plan = _Plan(done + [END], _Seat.of(g, seat), 0.0)
-    plan.value = evaluate(plan.seat, game.river, left)
-    gain = plan.value - evaluate(before, game.river, left)
-    now = _points(plan.seat, game.river) - _points(before, game.river)
+    plan.value = evaluate(plan.seat, left)
+    gain = plan.value - evaluate(before, left)
+    now = _points(plan.seat) - _points(before)
     return Advice(tuple(plan.actions), round(gain, 2), now, _reasons(game, plan, before), 0,
                   tuple(a.cell for a in done if type(a) is PlaceToken))
 
@@ -769,7 +776,6 @@ def judge(game: Game, actions) -> Advice:
 def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     """What the turn does, in words: habitats completed, landscape points, a card, what it prepares."""
     out: list = []
-    river = game.river
     for a in plan.actions:
         if type(a) is ChooseSpirit:
             out.append(t.lazy("advisor.reason.spirit", card=t.lazy(f"card.{a.card}")))
@@ -786,9 +792,7 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
         placed[a.card] = k + 1
         worth = _CARDS[a.card].points_for(k + 1) - _CARDS[a.card].points_for(k)
         out.append(t.lazy("advisor.reason.habitat", card=name, cell=a.cell, points=worth))
-    b0, b1 = Board(before.side), Board(plan.seat.side)
-    b0.codes, b1.codes = before.codes, plan.seat.codes
-    s0, s1 = scoring.score_landscapes(b0, river), scoring.score_landscapes(b1, river)
+    s0, s1 = scoring.score_landscapes(before.board()), scoring.score_landscapes(plan.seat.board())
     for key in scoring.LANDSCAPES:
         diff = getattr(s1, key) - getattr(s0, key)
         if diff > 0:
@@ -799,8 +803,7 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
         if type(a) is TakeCard:
             out.append(t.lazy("advisor.reason.card", card=t.lazy(f"card.{a.card}")))
     left = turns_left(game, own=False)
-    later = (evaluate(plan.seat, river, left) - _points(plan.seat, river)) - (
-        evaluate(before, river, left) - _points(before, river))
+    later = (evaluate(plan.seat, left) - _points(plan.seat)) - (evaluate(before, left) - _points(before))
     if later >= 1:
         out.append(t.lazy("advisor.reason.later", points=round(later)))
     if not out:

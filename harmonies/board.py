@@ -1,5 +1,10 @@
 """Personal boards: the two sides' hex geometry, and a board of stacks and cubes.
 
+A board also knows how its water is read (``river``): side A's river has two readings, the
+rulebook's and the online version's (``harmonies.scoring`` says what each counts); side B scores
+islands whatever the reading. It is a rule of the game the board is played in, so a board carries
+it to scoring as a side carries its shape.
+
 Cells are flat-top hexes in columns. Column letters run left to right, row numbers top to bottom;
 even columns (a, c, e, g) are the tall ones and odd columns sit half a hex lower. Internally a cell
 is an index into its side's ``Layout``; the public methods take and give cell names like ``"c3"``.
@@ -11,7 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import IllegalPlacement
+from tabletop.i18n import join_or
+
+from .errors import HarmoniesError, IllegalPlacement
 from .locale import t
 from .tokens import CODE, EMPTY, HEIGHT, NEXT, STACKS, TOP, Colour, Stack, why_not
 
@@ -75,6 +82,17 @@ class Layout:
         return [self.names[j] for j in self.neighbours[self.cell(name)]]
 
 
+#: How side A's river may be read: the rulebook's way first (the default), then the online version's.
+RIVER_READINGS = ("shortest-path", "loops-full-length")
+
+
+def check_river(reading: object) -> str:
+    """``reading`` if it is one of ``RIVER_READINGS``, else HarmoniesError naming the readings."""
+    if reading not in RIVER_READINGS:
+        raise HarmoniesError(t("board.error.river", river=repr(reading), readings=join_or(RIVER_READINGS)))
+    return reading
+
+
 LAYOUTS: dict[Side, Layout] = {
     Side.A: Layout.build(Side.A, (5, 4, 5, 4, 5)),
     Side.B: Layout.build(Side.B, (4, 3, 4, 3, 4, 3, 4)),
@@ -82,19 +100,35 @@ LAYOUTS: dict[Side, Layout] = {
 
 
 class Board:
-    """One player's personal board: a stack code per cell and the cells frozen by cubes."""
+    """One player's personal board: a stack code per cell, the cells frozen by cubes, and how its
+    river is read (``river``, one of ``RIVER_READINGS``)."""
 
-    __slots__ = ("layout", "codes", "cubes")
+    __slots__ = ("layout", "codes", "cubes", "_river")
 
-    def __init__(self, side: Side | str = Side.A):
+    def __init__(self, side: Side | str = Side.A, river: str = RIVER_READINGS[0]):
         self.layout = LAYOUTS[Side(str(side).upper())]
         self.codes: list[int] = [EMPTY] * len(self.layout)
         self.cubes: set[int] = set()
+        self._river = check_river(river)
 
     # -- reading -------------------------------------------------------------------------------
     @property
     def side(self) -> Side:
         return self.layout.side
+
+    @property
+    def river(self) -> str:
+        return self._river
+
+    @river.setter
+    def river(self, reading: str) -> None:
+        self._river = check_river(reading)
+
+    def with_river(self, reading: str) -> Board:
+        """A copy of the board whose river is read the ``reading`` way."""
+        new = self.copy()
+        new.river = reading
+        return new
 
     def stack(self, cell: str) -> Stack:
         """The stack on a cell, bottom to top."""
@@ -185,25 +219,28 @@ class Board:
     def copy(self) -> Board:
         new = Board.__new__(Board)
         new.layout, new.codes, new.cubes = self.layout, self.codes[:], set(self.cubes)
+        new._river = self._river
         return new
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Board) and self.layout is other.layout
-                and self.codes == other.codes and self.cubes == other.cubes)
+        return (isinstance(other, Board) and self.layout is other.layout and self.codes == other.codes
+                and self.cubes == other.cubes and self._river == other._river)
 
     __hash__ = None  # type: ignore[assignment]
 
     def to_dict(self) -> dict:
-        """The board as scenario-file fields: side, stacks bottom to top, cube cells."""
+        """The board as plain data: side, stacks bottom to top, cube cells (the scenario file's
+        fields) and the river reading (a scenario file keeps it in its options)."""
         return {
             "side": str(self.side),
             "board": {name: [str(c) for c in stack] for name, stack in self.stacks()},
             "cubes": sorted(self.layout.names[i] for i in self.cubes),
+            "river": self.river,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> Board:
-        board = cls(data.get("side", "A"))
+        board = cls(data.get("side", "A"), data.get("river", RIVER_READINGS[0]))
         for name, stack in data.get("board", {}).items():
             board.set_stack(name, stack)
         for name in data.get("cubes", []):

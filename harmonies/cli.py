@@ -26,12 +26,13 @@ from typing import Any
 from tabletop import commandline, files, i18n, keeping
 from tabletop.game import computer_players, play_out, seat_names
 
+from .board import RIVER_READINGS
 from .errors import ScenarioError
 from .game import END_REASONS
 from .locale import t
 from .policies import POLICIES
 from .scenario import Scenario
-from .scoring import CATEGORIES, RIVER_READINGS, SCORE_KEYS  # SCORE_KEYS: the keys of score's JSON
+from .scoring import CATEGORIES, SCORE_KEYS  # SCORE_KEYS: the keys of score's JSON
 
 STDIN = "-"
 

@@ -61,7 +61,7 @@ class EditorModel(Says):
             start.spirit = None if spirit is None else (
                 _card_lookup(spirit[0]) if not isinstance(spirit[0], Card) else spirit[0], bool(spirit[1]))
             start.river = river
-        start.score()  # the engine checks the cards and the river reading (HarmoniesError)
+        start.score()  # the engine checks the cards (HarmoniesError)
         self.display = display
         self.state = start
         self.history: History[Scenario] = History()
@@ -99,7 +99,7 @@ class EditorModel(Says):
     def scenario(self) -> Scenario:
         """The position as a ``harmonies.scenario.Scenario`` (an independent copy)."""
         s = self.state
-        return Scenario(s.board.copy(), s.animals, s.spirit, s.river)
+        return Scenario(s.board.copy(), s.animals, s.spirit)
 
     def scene(self) -> Scene:
         """The board as drawn now: the category outlined, the first hint drawn."""
@@ -180,11 +180,11 @@ class EditorModel(Says):
     def clear(self) -> None:
         """Empty the board (tokens and cubes); the cards and the river reading stay."""
         s = self.state
-        if s.board == Board(s.board.side):
+        if s.board == Board(s.board.side, s.river):
             self._say(note=t.lazy("editor.already_empty"))
             return
         before = self.scenario()
-        self.state = Scenario(Board(s.board.side), s.animals, s.spirit, s.river)
+        self.state = Scenario(Board(s.board.side, s.river), s.animals, s.spirit)
         self._changed(before)
 
     def set_side(self, side: Side | str) -> None:
@@ -199,14 +199,15 @@ class EditorModel(Says):
             self._say()
             return
         before = self.scenario()
-        self.state = Scenario(Board(new), s.animals, s.spirit, s.river)
+        self.state = Scenario(Board(new, s.river), s.animals, s.spirit)
         self._changed(before)
 
     def set_river(self, reading: str) -> None:
         """Score the river the rulebook's way (``"shortest-path"``) or ``"loops-full-length"``."""
         s = self.state
+        board = s.board.copy()
         try:
-            scoring.score(s.board, river=reading)  # the engine says which readings exist
+            board.river = reading  # the board says which readings exist
         except HarmoniesError as err:
             self._say(str(err))
             return
@@ -214,7 +215,7 @@ class EditorModel(Says):
             self._say()
             return
         before = self.scenario()
-        self.state = Scenario(s.board, s.animals, s.spirit, reading)
+        self.state = Scenario(board, s.animals, s.spirit)
         self._changed(before)
 
     def load(self, source) -> None:

@@ -84,7 +84,7 @@ from .actions import (
     swap_action,
     take_action,
 )
-from .board import Board, Side
+from .board import RIVER_READINGS, Board, Side, check_river
 from .cards import Card, all_cards, animal_ids, need_mask, spirit_ids
 from .errors import (
     ActionSyntaxError,
@@ -150,8 +150,8 @@ class Player:
     __slots__ = ("board", "held", "placed", "completed", "spirit", "spirit_offer", "spirit_placed",
                  "turns", "cache")
 
-    def __init__(self, side: Side):
-        self.board = Board(side)
+    def __init__(self, side: Side, river: str = RIVER_READINGS[0]):
+        self.board = Board(side, river)
         self.held: list[int] = []  # animal cards above the board (cubes left on them), in take order
         self.placed: dict[int, int] = {}  # every animal card taken → cubes placed, in take order
         self.completed: list[int] = []  # animal cards beside the board (all cubes placed)
@@ -206,9 +206,10 @@ class Player:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, side: Side) -> Player:
+    def from_dict(cls, data: dict, side: Side, river: str = RIVER_READINGS[0]) -> Player:
         p = cls(side)
         p.board = Board.from_dict({"side": str(side), "board": data["board"], "cubes": data["cubes"]})
+        p.board.river = river
         p.held = [int(i) for i in data["held"]]
         p.placed = {int(i): int(k) for i, k in data["placed"]}
         p.completed = [int(i) for i in data["completed"]]
@@ -262,16 +263,13 @@ class Game:
             self.side = Side(str(side).upper())
         except ValueError:
             raise HarmoniesError(t("game.error.side", side=repr(side))) from None
-        if river not in scoring.RIVER_READINGS:
-            raise HarmoniesError(t("game.error.river", river=repr(river),
-                                   readings=join_or(scoring.RIVER_READINGS)))
+        check_river(river)
         if cube_supply is not None and (isinstance(cube_supply, bool) or not isinstance(cube_supply, int)
                                         or cube_supply < 0):
             raise HarmoniesError(t("game.error.cube_supply", supply=repr(cube_supply)))
         self.n = players
         self.solo = players == 1
         self.spirits = bool(spirits)
-        self.river = river
         if seed is None:  # a record replays the game from its seed: every game has one
             seed = random.randrange(2**32)
         self.seed = seed
@@ -289,7 +287,7 @@ class Game:
         self.deck = deck  # top card last
         self.display = [deck.pop() for _ in range(DISPLAY[players])]
         self.discarded: list[int] = []  # solo: display cards swapped out of the game
-        self.players = [Player(self.side) for _ in range(players)]
+        self.players = [Player(self.side, river) for _ in range(players)]
         self.spirit_box = list(_SPIRITS)  # spirit cards in the box: never dealt, or not kept
         if self.spirits:
             rng.shuffle(self.spirit_box)
@@ -347,6 +345,11 @@ class Game:
     def seats(self) -> int:
         """How many players (``tabletop.game.Game``'s name for ``n``)."""
         return self.n
+
+    @property
+    def river(self) -> str:
+        """How this game reads side A's river (a rule of the game: every board is read so)."""
+        return self.players[0].board.river
 
     @property
     def player(self) -> Player:
@@ -706,7 +709,7 @@ class Game:
     def score(self, seat: int | None = None) -> scoring.Breakdown:
         """The score of a player (default: the current one) as things stand, with its breakdown."""
         p = self.players[self.current if seat is None else seat]
-        return scoring.score(p.board, animals=p.animals(), spirit=p.spirit_entry(), river=self.river)
+        return scoring.score(p.board, animals=p.animals(), spirit=p.spirit_entry())
 
     def scores(self) -> list[scoring.Breakdown]:
         return [self.score(seat) for seat in range(self.n)]
@@ -811,7 +814,6 @@ class Game:
         g.solo = g.n == 1
         g.side = Side(data["side"])
         g.spirits = bool(data["spirits"])
-        g.river = data["river"]
         g.seed = data["seed"]
         g.cube_supply_start = data["cube_supply"]
         g.cube_supply = data["cubes_left"]
@@ -822,7 +824,7 @@ class Game:
         g.deck = [int(i) for i in data["deck"]]
         g.discarded = [int(i) for i in data["discarded"]]
         g.spirit_box = [int(i) for i in data["spirit_box"]]
-        g.players = [Player.from_dict(s, g.side) for s in data["seats"]]
+        g.players = [Player.from_dict(s, g.side, check_river(data["river"])) for s in data["seats"]]
         g.current = int(data["current"])
         g.turn = int(data["turn"])
         g.taken_space = data["taken_space"]

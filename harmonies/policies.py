@@ -61,8 +61,8 @@ from .tokens import EMPTY, NEXT, NEXT_BY_COLOUR, Colour
 _FINISHED = tuple(all(n < 0 for n in NEXT[code].values()) for code in range(len(NEXT)))
 
 
-def _landscapes(board: Board, river: str) -> int:
-    return scoring.score_landscapes(board, river).landscapes
+def _landscapes(board: Board) -> int:
+    return scoring.score_landscapes(board).landscapes
 
 
 class GreedyPolicy:
@@ -110,7 +110,7 @@ class GreedyPolicy:
         p = game.player
         if card_id == p.spirit:
             board = p.board
-            value = scoring.score(board, spirit=(card_id, True), river=game.river).spirit
+            value = scoring.score(board, spirit=(card_id, True)).spirit
             return max(1, value)
         c = _card(card_id)
         k = p.placed[card_id]
@@ -171,8 +171,7 @@ class GreedyPolicy:
         """(gain, colour, cell index) of the best single placement of a token from ``hand``; None
         when no token of the hand fits anywhere (never in a game played from its start)."""
         codes, cubes = board.codes, board.cubes
-        river = game.river
-        base = _landscapes(board, river)
+        base = _landscapes(board)
         bonus = self._bonuses(game, board)
         best_rank, best = None, []
         for colour in dict.fromkeys(hand):
@@ -182,7 +181,7 @@ class GreedyPolicy:
                 if new < 0 or i in cubes:
                     continue
                 codes[i] = new
-                gain = _landscapes(board, river) - base
+                gain = _landscapes(board) - base
                 codes[i] = code
                 gain += bonus.get((colour, i), 0)
                 # Equal gains: stacking keeps empty cells, and so the game, open longer.

@@ -17,11 +17,11 @@ from typing import IO, Any
 from tabletop.files import kind, pretty_json
 from tabletop.i18n import join_or
 
-from .board import LAYOUTS, Board, Side
+from .board import LAYOUTS, RIVER_READINGS, Board, Side
 from .cards import Card, card
 from .errors import IllegalPlacement, ScenarioError, checks
 from .locale import t
-from .scoring import RIVER_READINGS, score
+from .scoring import score
 from .tokens import Colour
 
 GAME = "harmonies"
@@ -37,7 +37,8 @@ OPTION_FIELDS = ("river",)
 
 @dataclass(eq=True)
 class Scenario:
-    """One player's position: the board, the animal cards taken, the spirit card, the river reading.
+    """One player's position: the board (which knows its river reading), the animal cards taken,
+    the spirit card.
 
     ``animals`` holds ``(card, cubes_placed)`` pairs, ``spirit`` a ``(card, cube_placed)`` pair or
     None. Building one directly trusts its arguments; ``from_dict``/``loads``/``load`` check them.
@@ -46,7 +47,6 @@ class Scenario:
     board: Board
     animals: list[tuple[Card, int]] = field(default_factory=list)
     spirit: tuple[Card, bool] | None = None
-    river: str = DEFAULT_RIVER
 
     def __post_init__(self) -> None:
         # Lists and pairs whatever sequences were passed, so equal positions compare equal.
@@ -58,13 +58,22 @@ class Scenario:
     def side(self) -> Side:
         return self.board.side
 
+    @property
+    def river(self) -> str:
+        """The board's river reading (the file's ``options.river``)."""
+        return self.board.river
+
+    @river.setter
+    def river(self, reading: str) -> None:
+        self.board.river = reading
+
     def cubes_claimed(self) -> int:
         """How many cubes the cards say have left them (the spirit cube included)."""
         return sum(k for _, k in self.animals) + (1 if self.spirit and self.spirit[1] else 0)
 
     def score(self):
         """The end-of-game breakdown of this position (``scoring.Breakdown``)."""
-        return score(self.board, animals=tuple(self.animals), spirit=self.spirit, river=self.river)
+        return score(self.board, animals=tuple(self.animals), spirit=self.spirit)
 
     def _repr_svg_(self) -> str:
         from . import draw  # drawing is optional for the rules layer: imported only when shown
@@ -104,9 +113,8 @@ class Scenario:
         board = _board(_side(data["side"]), data["board"], data.get("cubes", []))
         animals = _animals(data.get("animals", []))
         spirit = _spirit(data.get("spirit"))
-        river = _options(data.get("options", {}))
-        scenario = cls(board, animals, spirit, river)
-        return scenario
+        board.river = _options(data.get("options", {}))
+        return cls(board, animals, spirit)
 
     @classmethod
     def loads(cls, text: str) -> Scenario:
@@ -317,7 +325,7 @@ def as_scenario(value, side: Side | str = "A") -> Scenario:
     if isinstance(value, Board):
         return Scenario(value.copy())
     if isinstance(value, Scenario):
-        return Scenario(value.board.copy(), value.animals, value.spirit, value.river)
+        return Scenario(value.board.copy(), value.animals, value.spirit)
     if isinstance(value, str) and value.lstrip().startswith("{"):
         return Scenario.loads(value)
     if isinstance(value, str | os.PathLike):

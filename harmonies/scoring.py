@@ -1,6 +1,6 @@
 """End-of-game scoring: the five landscapes, the animal cards, the Nature's Spirit card, solo suns.
 
-``score(board, animals, spirit, river)`` is the one entry point. It returns a ``Breakdown``: the
+``score(board, animals, spirit)`` is the one entry point. It returns a ``Breakdown``: the
 points per category and one ``Item`` per thing that was looked at (each tree, each mountain, each
 field, each building, the river or each island, each card), with the board cells involved so a
 drawing can highlight them and a label in words so ``explain()`` can tell a learner why. Labels are
@@ -11,7 +11,7 @@ next to it, a building with too few colours around it, a lone yellow token, a ri
 card with no cube placed, a spirit card whose cube is still on the card. Filter on ``points`` to draw
 only what scored. Brown-only stacks and lone red tokens are no landscape at all and get no item.
 
-The river (side A) has two readings, chosen with ``river=``:
+The river (side A) has two readings; a board says which is its own (``Board.river``):
 
 - ``"shortest-path"`` (default, the rulebook's): within each connected group of blue tokens, take
   the pair of tokens whose shortest path through blue tokens is longest; the tokens on that path,
@@ -43,15 +43,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tabletop.i18n import Text, join_and, join_or
+from tabletop.i18n import Text, join_and
 
-from .board import LAYOUTS, Board, Layout, Side
+from .board import LAYOUTS, RIVER_READINGS, Board, Layout, Side
 from .cards import Card, all_cards, card
 from .errors import HarmoniesError
 from .locale import t
 from .tokens import BUILDING, CODE, HEIGHT, MOUNTAIN, NEXT, STACKS, TOP, TREE, Colour
-
-RIVER_READINGS = ("shortest-path", "loops-full-length")
 
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
 LANDSCAPES = CATEGORIES[:5]
@@ -720,10 +718,8 @@ def _spirit_memo_key(geo: _Geometry, codes: list[int], masks: list[int], spirit:
 _SPIRIT_RULES: dict[int, tuple[int, bool]] = {}  # card id -> (kind of stack, key on the stacks too)
 
 
-def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool) -> Breakdown:
-    if river not in RIVER_READINGS:
-        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
-    side = board.layout.side
+def _score(board: Board, animals: Iterable, spirit, with_cards: bool) -> Breakdown:
+    side, river = board.layout.side, board.river
     geo = _GEOMETRY[side]
     codes = board.codes
     masks = _masks(geo, codes)
@@ -789,18 +785,19 @@ def _score(board: Board, animals: Iterable, spirit, river: str, with_cards: bool
                      tuple(items), str(side), river)
 
 
-def score(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> Breakdown:
-    """Score a board at the end of the game, with every item behind the points.
+def score(board: Board, animals: Iterable = (), spirit=None) -> Breakdown:
+    """Score a board at the end of the game, with every item behind the points; its river is read
+    the board's way (``board.river``, side A only).
 
     ``animals``: (card, cubes_placed) pairs, a card being a ``Card``, its id or its name.
-    ``spirit``: (card, cube_placed) or None. ``river``: one of ``RIVER_READINGS`` (side A only).
+    ``spirit``: (card, cube_placed) or None.
     """
-    return _score(board, animals, spirit, river, True)
+    return _score(board, animals, spirit, True)
 
 
-def score_landscapes(board: Board, river: str = RIVER_READINGS[0]) -> Breakdown:
+def score_landscapes(board: Board) -> Breakdown:
     """The landscapes only (animals and spirit 0): what ``score`` gives without cards."""
-    return _score(board, (), None, river, False)
+    return _score(board, (), None, False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -885,22 +882,18 @@ def _landscape_points(geo: _Geometry, codes: list[int], river: str, masks: list[
     return total + _water_points(geo, masks[_K_BLUE], river)
 
 
-def landscape_points(board: Board, river: str = RIVER_READINGS[0]) -> int:
-    """``score_landscapes(board, river).landscapes`` without building the breakdown: the fast path
-    for search (a few microseconds on a full board)."""
-    if river not in RIVER_READINGS:
-        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
-    return _landscape_points(_GEOMETRY[board.layout.side], board.codes, river)
+def landscape_points(board: Board) -> int:
+    """``score_landscapes(board).landscapes`` without building the breakdown: the fast path for
+    search (a few microseconds on a full board)."""
+    return _landscape_points(_GEOMETRY[board.layout.side], board.codes, board.river)
 
 
-def points(board: Board, animals: Iterable = (), spirit=None, river: str = RIVER_READINGS[0]) -> int:
-    """``score(board, animals, spirit, river).total`` without the breakdown (same arguments)."""
-    if river not in RIVER_READINGS:
-        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
+def points(board: Board, animals: Iterable = (), spirit=None) -> int:
+    """``score(board, animals, spirit).total`` without the breakdown (same arguments)."""
     geo = _GEOMETRY[board.layout.side]
     codes = board.codes
     masks = [0, 0, 0, 0, 0, 0]
-    total = _landscape_points(geo, codes, river, masks)
+    total = _landscape_points(geo, codes, board.river, masks)
     for key, placed in animals:
         total += _animal_item(key, placed).points
     if spirit is not None:
@@ -937,7 +930,7 @@ def _spirit_mask_points(geo: _Geometry, codes: list[int], mask: int, spirit: Car
     return total
 
 
-def token_gain(board: Board, cell: str | int, colour: Colour | str, river: str = RIVER_READINGS[0]) -> int:
+def token_gain(board: Board, cell: str | int, colour: Colour | str) -> int:
     """How many landscape points one more token of ``colour`` on ``cell`` would add (or take away)
     to the board, leaving the board as it is. Only the cell and its neighbours are looked at, and the
     water and fields come from the memo of their masks, so this is cheaper than scoring twice.
@@ -950,9 +943,7 @@ def token_gain(board: Board, cell: str | int, colour: Colour | str, river: str =
     else:
         name = cell
     i, colour = board.check_place(name, colour)
-    if river not in RIVER_READINGS:
-        raise HarmoniesError(t("scoring.error.reading", river=repr(river), readings=join_or(RIVER_READINGS)))
-    return _gain(_GEOMETRY[layout.side], board.codes, i, NEXT[board.codes[i]][colour], river)
+    return _gain(_GEOMETRY[layout.side], board.codes, i, NEXT[board.codes[i]][colour], board.river)
 
 
 def _local(geo: _Geometry, codes: list[int], i: int) -> int:
@@ -1002,6 +993,6 @@ def _gain(geo: _Geometry, codes: list[int], i: int, new: int, river: str) -> int
     return gain
 
 
-__all__ = ["RIVER_READINGS", "CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
+__all__ = ["CATEGORIES", "SCORE_KEYS", "SOLO_SUN_THRESHOLDS", "Item", "Breakdown",
            "Listed", "category_title", "score", "score_landscapes", "landscape_points", "points",
            "token_gain", "clear_memos", "river_points", "solo_suns"]

@@ -222,7 +222,7 @@ def test_the_coach_counts_points_as_the_game_does():
             g.play(policy(g))
             if g.taken_space is None:
                 for seat in range(g.n):
-                    assert _points(_Seat.of(g, seat), g.river) == g.score(seat).total
+                    assert _points(_Seat.of(g, seat)) == g.score(seat).total
 
 
 def test_after_a_solo_swap_only_the_end_is_advised():
@@ -265,16 +265,16 @@ def test_a_free_place_in_the_hand_counts_only_while_there_is_room():
 
     g, seat = _full_board_seat(12)
     free, none = Weights(), Weights(slot=0.0)
-    assert evaluate(seat, g.river, 6.0, free) - evaluate(seat, g.river, 6.0, none) == pytest.approx(free.slot)
+    assert evaluate(seat, 6.0, free) - evaluate(seat, 6.0, none) == pytest.approx(free.slot)
     seat.placed = dict.fromkeys((1, 8, 13, 22)[:HAND_LIMIT], 0)
-    assert evaluate(seat, g.river, 6.0, free) == pytest.approx(evaluate(seat, g.river, 6.0, none))
+    assert evaluate(seat, 6.0, free) == pytest.approx(evaluate(seat, 6.0, none))
 
 
 def test_a_board_that_ends_the_game_leaves_nothing_for_later():
     from harmonies.advisor import END_EMPTY, _points, evaluate
 
     g, ending = _full_board_seat(END_EMPTY)
-    assert evaluate(ending, g.river, 6.0) == _points(ending, g.river)  # no turn, no card place to come
+    assert evaluate(ending, 6.0) == _points(ending)  # no turn, no card place to come
     g, open_board = _full_board_seat(END_EMPTY + 6)
     # the same turns allowed by the others, but this board leaves turns of its own: they count
-    assert evaluate(open_board, g.river, 6.0) - _points(open_board, g.river) > 10
+    assert evaluate(open_board, 6.0) - _points(open_board) > 10

@@ -3,7 +3,7 @@
 import pytest
 
 from harmonies.board import DIRECTIONS, LAYOUTS, Board, Side, code_of, rotate
-from harmonies.errors import IllegalPlacement
+from harmonies.errors import HarmoniesError, IllegalPlacement
 from harmonies.tokens import CODE, NEXT, POUCH_COUNTS, STACKS, Colour, describe, why_not
 
 
@@ -159,8 +159,17 @@ class TestBoardRoundTrip:
         board.freeze("c2")
         data = board.to_dict()
         assert data == {"side": "B", "board": {"c2": ["brown", "red"], "g4": ["gray"] * 3},
-                        "cubes": ["c2"]}
+                        "cubes": ["c2"], "river": "shortest-path"}
         assert Board.from_dict(data) == board
+        board.river = "loops-full-length"
+        assert Board.from_dict(board.to_dict()) == board != Board.from_dict(data)
+        assert board.copy() == board and board.with_river("shortest-path") == Board.from_dict(data)
+
+    def test_a_river_reading_the_rules_do_not_know_is_refused_and_nothing_changes(self):
+        board = Board("A", "loops-full-length")
+        with pytest.raises(HarmoniesError, match="'widest' is not a river reading"):
+            board.river = "widest"
+        assert board.river == "loops-full-length"
 
     def test_copy_is_independent(self):
         board = Board("A")

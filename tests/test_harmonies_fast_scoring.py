@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harmonies import scoring
-from harmonies.board import Board
+from harmonies.board import RIVER_READINGS, Board
 from harmonies.cards import all_cards
 from harmonies.errors import IllegalPlacement
 from harmonies.tokens import NEXT, STACKS, Colour
@@ -32,7 +32,7 @@ def random_board(side: str, seed: int, fill: float) -> Board:
 
 boards = st.builds(random_board, st.sampled_from(["A", "B"]), st.integers(0, 10**9),
                    st.sampled_from([0.0, 0.3, 0.7, 1.0]))
-readings = st.sampled_from(scoring.RIVER_READINGS)
+readings = st.sampled_from(RIVER_READINGS)
 
 
 @settings(max_examples=300, deadline=None)
@@ -41,29 +41,31 @@ def test_points_equal_the_breakdown_total(board, river, seed):
     rng = random.Random(seed)
     animals = [(c, rng.randrange(c.cubes + 1)) for c in rng.sample(ANIMAL_CARDS, rng.randrange(5))]
     spirit = rng.choice([None, (rng.choice(SPIRIT_CARDS), True), (rng.choice(SPIRIT_CARDS), False)])
-    full = scoring.score(board, animals, spirit, river)
-    assert scoring.points(board, animals, spirit, river) == full.total
-    assert scoring.landscape_points(board, river) == full.landscapes
+    board.river = river
+    full = scoring.score(board, animals, spirit)
+    assert scoring.points(board, animals, spirit) == full.total
+    assert scoring.landscape_points(board) == full.landscapes
 
 
 @settings(max_examples=200, deadline=None)
 @given(boards, readings, st.integers(0, 10**9))
 def test_token_gain_is_the_change_of_the_landscapes(board, river, seed):
+    board.river = river
     rng = random.Random(seed)
     before = board.copy()
-    base = scoring.score_landscapes(board, river).landscapes
+    base = scoring.score_landscapes(board).landscapes
     for _ in range(8):
         i = rng.randrange(len(board.codes))
         colour = rng.choice(list(Colour))
         if NEXT[board.codes[i]][colour] < 0 or i in board.cubes:
             with pytest.raises(IllegalPlacement):
-                scoring.token_gain(board, board.layout.names[i], colour, river)
+                scoring.token_gain(board, board.layout.names[i], colour)
             continue
         trial = board.copy()
         trial.place(trial.layout.names[i], colour)
-        expected = scoring.score_landscapes(trial, river).landscapes - base
-        assert scoring.token_gain(board, board.layout.names[i], colour, river) == expected
-        assert scoring.token_gain(board, i, colour, river) == expected
+        expected = scoring.score_landscapes(trial).landscapes - base
+        assert scoring.token_gain(board, board.layout.names[i], colour) == expected
+        assert scoring.token_gain(board, i, colour) == expected
         assert board == before  # the board is left as it was
 
 

@@ -468,7 +468,7 @@ class TestEnd:
         scores = g.scores()
         for seat, b in enumerate(scores):
             p = g.players[seat]
-            expected = scoring.score(p.board, p.animals(), p.spirit_entry(), g.river)
+            expected = scoring.score(p.board, p.animals(), p.spirit_entry())
             assert b.to_dict() == expected.to_dict()
         best = max(b.total for b in scores)
         assert all(scores[s].total == best for s in g.winners())

@@ -129,7 +129,7 @@ def test_a_hand_that_fits_only_one_way_still_gets_whole_turns():
 
     game = game_from_position(Scenario.from_dict(CRAMPED), ["red", "blue", "gray"])
     seat = advisor._Seat.of(game, 0)
-    narrow = advisor._beam(seat, list(game.hand), game.river, advisor.turns_left(game, own=False), 4)
+    narrow = advisor._beam(seat, list(game.hand), advisor.turns_left(game, own=False), 4)
     assert all(len(steps) < 3 for _, _, steps in narrow)  # the narrow search alone gets stuck
     advice = advise(game, budget=0, seed=0)
     assert advice

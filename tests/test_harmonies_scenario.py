@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harmonies.board import LAYOUTS, Board, Side
+from harmonies.board import LAYOUTS, RIVER_READINGS, Board, Side
 from harmonies.cards import all_cards, animal_ids, card, spirit_ids
 from harmonies.errors import ScenarioError
 from harmonies.locale import t
 from harmonies.scenario import FIELDS, Scenario, from_dict, load, loads
-from harmonies.scoring import RIVER_READINGS
 from harmonies.tokens import STACKS, Colour
 from tabletop import i18n
 
@@ -272,7 +271,8 @@ def scenarios(draw):
     spirit = None
     if draw(st.booleans()):
         spirit = (card(draw(st.sampled_from(spirit_ids()))), room > 0 and draw(st.booleans()))
-    return Scenario(board, animals, spirit, draw(st.sampled_from(RIVER_READINGS)))
+    board.river = draw(st.sampled_from(RIVER_READINGS))
+    return Scenario(board, animals, spirit)
 
 
 class TestRoundTrip:

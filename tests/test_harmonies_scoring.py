@@ -7,13 +7,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from harmonies.board import LAYOUTS, Board, Side
+from harmonies.board import LAYOUTS, RIVER_READINGS, Board, Side
 from harmonies.cards import animal_ids, card, spirit_ids
 from harmonies.errors import HarmoniesError
 from harmonies.locale import t
 from harmonies.scoring import (
     CATEGORIES,
-    RIVER_READINGS,
     SOLO_SUN_THRESHOLDS,
     Breakdown,
     Item,
@@ -55,7 +54,7 @@ class TestWorkedFigures:
 
     def test_side_branch_example_is_15_under_both_readings(self):
         board = blue("A", "b3 b2 b1 c2 d2 d3 e4")
-        assert score(board, river=LOOPS).water == 15  # its only loop, b1-b2-c2, is 3 long
+        assert score(board.with_river(LOOPS)).water == 15  # its only loop, b1-b2-c2, is 3 long
 
     def test_four_islands_score_20(self):
         board = blue("B", "a2 b1 c2 d2 d3 c4 e2 f1 g1 g2")
@@ -191,7 +190,7 @@ class TestRiver:
     def test_ring_of_6_under_both_readings(self):
         ring = blue("A", "c2 d2 d3 c4 b3 b2")  # around c3
         assert score(ring).water == 8
-        loop = score(ring, river=LOOPS)
+        loop = score(ring.with_river(LOOPS))
         assert loop.water == 15
         (item,) = loop.items_for("water")
         assert sorted(item.cells) == sorted(["c2", "d2", "d3", "c4", "b3", "b2"])
@@ -200,18 +199,18 @@ class TestRiver:
     def test_ring_with_a_short_tail(self):
         board = blue("A", "c2 d2 d3 c4 b3 b2 e4")  # e4 touches d3 only
         assert score(board).water == 11  # e4 … b2: 5 tokens
-        assert score(board, river=LOOPS).water == 15  # the loop of 6 is longer
+        assert score(board.with_river(LOOPS)).water == 15  # the loop of 6 is longer
 
     def test_ring_with_a_longer_tail(self):
         board = blue("A", "c2 d2 d3 c4 b3 b2 e4 e5")  # tail d3-e4-e5
         assert score(board).water == 15  # e5 … b2: 6 tokens
-        loop = score(board, river=LOOPS)
+        loop = score(board.with_river(LOOPS))
         assert loop.water == 15  # the loop is 6 too: the path is kept on a tie
         assert loop.items_for("water")[0].cells[0] in ("b2", "e5")
 
     def test_unknown_reading(self):
         with pytest.raises(HarmoniesError, match="river reading"):
-            score(Board("A"), river="longest")
+            Board("A", "longest")
 
     def test_empty_board_side_a_scores_0(self):
         result = score(Board("A"))
@@ -238,7 +237,7 @@ class TestIslands:
 
     def test_loop_reading_does_not_matter_on_side_b(self):
         board = blue("B", "a2 b1 c2 d2 d3 c4 e2 f1 g1 g2")
-        loops, shortest = score(board, river=LOOPS), score(board)
+        loops, shortest = score(board.with_river(LOOPS)), score(board)
         assert loops.to_dict() == shortest.to_dict() and loops.items == shortest.items
 
 
@@ -353,7 +352,7 @@ class TestBreakdown:
         assert "shortest-path" in text and "river of 4 tokens" in text
         assert "Fennec Fox, 2 cubes placed: 9" in text and "Tortoise" in text
         assert text.splitlines()[-1] == "Total: 29"  # 8 + 9 + 12
-        assert "loops-full-length" in score(board, river=LOOPS).explain()
+        assert "loops-full-length" in score(board.with_river(LOOPS)).explain()
         assert "islands" in score(Board("B")).explain()
 
     def test_items_for_rejects_unknown_categories(self):
@@ -406,10 +405,10 @@ class TestWords:
         assert score(Board("A"), spirit=(cid, True)).items_for("spirit")[0].label.endswith("on the board → 0")
 
     def test_errors_come_from_the_catalogue(self, stand_in):
-        stand_in("harmonies", "nl", {"scoring.error.reading": "{river} is geen manier om de rivier te lezen"},
+        stand_in("harmonies", "nl", {"board.error.river": "{river} is geen manier om de rivier te lezen"},
                  only=True)
         with pytest.raises(HarmoniesError, match="'wide' is geen manier"):
-            score(Board("A"), river="wide")
+            Board("A", "wide")
 
 
 # -- properties against a plain reference scorer ---------------------------------------------------
@@ -516,8 +515,9 @@ class TestProperties:
     @settings(max_examples=150, deadline=None)
     @given(boards(), ANIMAL_CHOICE, SPIRIT_CHOICE, st.sampled_from(RIVER_READINGS))
     def test_parts_add_up(self, board, animals, spirit, reading):
+        board.river = reading
         before = board.copy()
-        result = score(board, animals, spirit, reading)
+        result = score(board, animals, spirit)
         assert board == before  # scoring reads the board, never changes it
         parts = result.to_dict()
         assert parts["total"] == sum(parts[c] for c in CATEGORIES) == result.total
@@ -526,19 +526,19 @@ class TestProperties:
             assert sum(i.points for i in result.items_for(category)) == parts[category]
         assert all(v >= 0 for v in parts.values())
         assert all(i.points >= 0 and i.label for i in result.items)
-        assert score(board.copy(), animals, spirit, reading) == result
+        assert score(board.copy(), animals, spirit) == result
 
     @settings(max_examples=150, deadline=None)
     @given(boards(), st.sampled_from(RIVER_READINGS))
     def test_matches_the_reference(self, board, reading):
-        result = score(board, river=reading).to_dict()
+        result = score(board.with_river(reading)).to_dict()
         assert {c: result[c] for c in CATEGORIES[:5]} == _reference(board, reading)
 
     @settings(max_examples=150, deadline=None)
     @given(boards(st.just(Side.A), blue_share=2), st.sampled_from(RIVER_READINGS))
     def test_river_path_is_a_real_river(self, board, reading):
         assume(board.codes.count(CODE[(Colour.BLUE,)]) <= 13)  # keeps the brute-force loop search short
-        result = score(board, river=reading)
+        result = score(board.with_river(reading))
         assert result.to_dict()["water"] == _reference(board, reading)["water"]
         items = result.items_for("water")
         if not items:
@@ -559,7 +559,7 @@ class TestProperties:
     @given(boards(st.just(Side.A), blue_share=5))
     def test_loops_never_score_less(self, board):
         # no reference here, so any number of blue tokens, up to the whole board
-        assert score(board, river=LOOPS).water >= score(board).water
+        assert score(board.with_river(LOOPS)).water >= score(board).water
 
     @settings(max_examples=100, deadline=None)
     @given(boards(), st.sampled_from(spirit_ids()))

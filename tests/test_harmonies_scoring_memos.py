@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harmonies import scoring as sc
-from harmonies.board import Board, Side
+from harmonies.board import RIVER_READINGS, Board, Side
 from harmonies.cards import all_cards
 from harmonies.locale import t
 from harmonies.tokens import HEIGHT, MOUNTAIN, NEXT, STACKS, TREE, Colour
@@ -192,11 +192,12 @@ def random_cards(rng: random.Random):
 
 boards = st.builds(random_board, st.sampled_from(["A", "B"]), st.integers(0, 10**9),
                    st.sampled_from([0.0, 0.3, 0.5, 0.7, 1.0]))
-readings = st.sampled_from(sc.RIVER_READINGS)
+readings = st.sampled_from(RIVER_READINGS)
 
 
 def assert_same(board, animals, spirit, river):
-    got = sc.score(board, animals, spirit, river)
+    board.river = river
+    got = sc.score(board, animals, spirit)
     want = reference_score(board, animals, spirit, river)
     assert got == want
     assert got.to_dict() == want.to_dict()
@@ -251,7 +252,7 @@ def test_full_memos_are_emptied_and_still_right(monkeypatch):
     for k in range(40):
         board = random_board(rng.choice("AB"), k, 0.6)
         animals, spirit = random_cards(rng)
-        assert_same(board, animals, spirit, rng.choice(sc.RIVER_READINGS))
+        assert_same(board, animals, spirit, rng.choice(RIVER_READINGS))
         geo = sc._GEOMETRY[board.layout.side]
         assert max(len(geo.field_memo), len(geo.water_memo), len(geo.spirit_memo)) <= 3
     sc.clear_memos()

@@ -17,7 +17,7 @@ from tabletop.settings import Display
 from tabletop.transfer import Download, upload_button
 
 from .. import scoring
-from ..board import Side
+from ..board import RIVER_READINGS, Side
 from ..editormodel import DOWNLOAD_NAME, EditorModel
 from ..locale import t
 from ..scenario import Scenario
@@ -93,7 +93,7 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._side_label = w.HTML()
         self._side = w.ToggleButtons(options=["A", "B"], style={"button_width": "2.5em"})
         self._side.observe(lambda change: self._syncing or self.set_side(change["new"]), "value")
-        self._river = w.Dropdown(options=list(scoring.RIVER_READINGS), layout=w.Layout(width="17em"),
+        self._river = w.Dropdown(options=list(RIVER_READINGS), layout=w.Layout(width="17em"),
                                  style={"description_width": "initial"})
         self._river.observe(lambda change: self._syncing or self.set_river(change["new"]), "value")
         self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
@@ -155,7 +155,7 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._side_label.value = _label(t("editor.side"))
         self._side.tooltips = [t("editor.side.a"), t("editor.side.b")]
         self._syncing = True  # new option labels must not count as a choice
-        self._river.options = [(_river_title(r), r) for r in scoring.RIVER_READINGS]
+        self._river.options = [(_river_title(r), r) for r in RIVER_READINGS]
         self._syncing = False
         self._river.description = t("editor.river")
         for key, button in self._category_buttons.items():
