@@ -1,10 +1,12 @@
 """Do the browser tests flake? Runs them again and again while other work keeps the processors busy.
 
+    run=<i> ok seconds=<s>            (one line per run, as it ends)
     runs=<n> failures=<n> seconds=<s>
 
 Each run is a fresh ``pytest tests/browser`` (its own servers, its own browser); beside it, one
 process per ``--load`` spins on the processor, as a second job on a CI machine would. A failing
-run prints its failing tests' names at once (``failed run=<i> <test id>``) and the campaign goes on.
+run prints its failing tests' names at once (``failed run=<i> <test id>``) and the campaign goes on;
+a campaign stopped early has said how far it got.
 The target is ``failures=0`` for 20 runs: a suite that fails once in twenty keeps good work out.
 
 Usage: ``python benchmarks/flakes.py [--runs 20] [--load 1] [-k EXPRESSION]``. The load processes
@@ -59,7 +61,11 @@ def main() -> None:
     start, failures = time.monotonic(), 0
     try:
         for index in range(1, args.runs + 1):
-            failures += not _run(index, args.keyword)
+            began = time.monotonic()
+            passed = _run(index, args.keyword)
+            failures += not passed
+            outcome = "ok" if passed else "failed"
+            print(f"run={index} {outcome} seconds={time.monotonic() - began:.0f}", flush=True)
     finally:
         for process in load:
             process.terminate()
