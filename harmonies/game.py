@@ -208,8 +208,8 @@ class Player:
     @classmethod
     def from_dict(cls, data: dict, side: Side, river: str = RIVER_READINGS[0]) -> Player:
         p = cls(side)
-        p.board = Board.from_dict({"side": str(side), "board": data["board"], "cubes": data["cubes"]})
-        p.board.river = river
+        p.board = Board.from_dict({"side": str(side), "board": data["board"], "cubes": data["cubes"],
+                                   "river": river})
         p.held = [int(i) for i in data["held"]]
         p.placed = {int(i): int(k) for i, k in data["placed"]}
         p.completed = [int(i) for i in data["completed"]]
@@ -824,7 +824,7 @@ class Game:
         g.deck = [int(i) for i in data["deck"]]
         g.discarded = [int(i) for i in data["discarded"]]
         g.spirit_box = [int(i) for i in data["spirit_box"]]
-        g.players = [Player.from_dict(s, g.side, check_river(data["river"])) for s in data["seats"]]
+        g.players = [Player.from_dict(s, g.side, data["river"]) for s in data["seats"]]
         g.current = int(data["current"])
         g.turn = int(data["turn"])
         g.taken_space = data["taken_space"]
