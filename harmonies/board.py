@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from tabletop.files import shown
 from tabletop.i18n import join_or
 
 from .errors import HarmoniesError, IllegalPlacement
@@ -89,7 +90,7 @@ RIVER_READINGS = ("shortest-path", "loops-full-length")
 def check_river(reading: object) -> str:
     """``reading`` if it is one of ``RIVER_READINGS``, else HarmoniesError naming the readings."""
     if reading not in RIVER_READINGS:
-        raise HarmoniesError(t("board.error.river", river=repr(reading), readings=join_or(RIVER_READINGS)))
+        raise HarmoniesError(t("board.error.river", river=shown(reading), readings=join_or(RIVER_READINGS)))
     return reading
 
 

@@ -25,13 +25,20 @@ class ScenarioError(ValueError):
         self.message = message
 
 
+def shown(value: Any, most: int = 60) -> str:
+    """``repr(value)`` for a message, cut to about ``most`` characters: a value someone typed or
+    sent may be huge, and the message must stay readable (what was wrong is in its first letters)."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + "…"
+
+
 def kind(value: Any) -> str:
     """What a JSON value is, in words, for "..., not the number 3": null, true and false are JSON's
     own words, the same in every language."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, str):
-        return t("files.kind.text", text=repr(value))
+        return t("files.kind.text", text=shown(value))
     if isinstance(value, int | float):
         return t("files.kind.number", number=value)
     if isinstance(value, list):
@@ -133,4 +140,4 @@ def _depth(value) -> int:
     return 0
 
 
-__all__ = ["ScenarioError", "Fields", "kind", "pretty_json"]
+__all__ = ["ScenarioError", "Fields", "kind", "shown", "pretty_json"]

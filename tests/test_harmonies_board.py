@@ -170,6 +170,10 @@ class TestBoardRoundTrip:
         with pytest.raises(HarmoniesError, match="'widest' is not a river reading"):
             board.river = "widest"
         assert board.river == "loops-full-length"
+        with pytest.raises(HarmoniesError) as refused:
+            board.river = "w" * 100_000  # a box typed full: the message still reads in one line
+        assert len(str(refused.value)) < 200 and "'wwww" in str(refused.value)
+        assert board.river == "loops-full-length"
 
     def test_copy_is_independent(self):
         board = Board("A")

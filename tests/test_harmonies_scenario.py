@@ -332,3 +332,10 @@ class TestLanguage:
         assert error_of(scenario_dict(animals=[{"card": "Eagle", "cubes_placed": 3}])).message == \
             "Eagle has only 2 cubes"
         assert t.count("scenario.too_many_cubes", 1, name="Eagle") == "Eagle has only 1 cube"
+
+
+def test_a_huge_text_in_a_field_is_told_in_its_first_letters():
+    with pytest.raises(ScenarioError) as refused:
+        from_dict({"game": "harmonies", "side": "A", "board": {}, "options": {"river": "x" * 100_000}})
+    assert refused.value.field == "options.river" and len(str(refused.value)) < 300
+    assert "'xxxx" in str(refused.value) and "…" in str(refused.value)
