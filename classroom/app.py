@@ -91,11 +91,14 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         """A preheated kernel has finished rendering this lesson.
 
         Voila would also hand out a pool kernel that is still starting (or waiting for its refill
-        delay, or for a free place): the page would wait on it, so we start a fresh kernel instead.
+        delay, or for a free place), or one that has died: the page would wait on it or be cut short,
+        so we start a fresh kernel instead.
         Voila keeps its pool in ``_pools`` (notebook path -> list of tasks, the next one first).
         """
         pool = getattr(self.kernel_manager, "_pools", {}).get(self._lesson(), [])
-        return bool(pool) and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None
+        if not (pool and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None):
+            return False
+        return pool[0].result()["kernel_id"] in self.kernel_manager  # it may have died since
 
     def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):
         use = self._pool_ready() and super().should_use_rendered_notebook(

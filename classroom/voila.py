@@ -15,6 +15,10 @@ env = os.environ.get
 # lesson kernel holds about 115 MB: 36 of them stay under 4 GB.
 c.VoilaConfiguration.multi_kernel_manager_class = "classroom.kernels.ClassroomKernelManager"
 c.ClassroomKernelManager.max_kernels = int(env("CLASSROOM_MAX_KERNELS") or 36)
+# Kernels talk to the server over Unix sockets, not TCP ports: with thirty kernels starting at once,
+# two now and then chose the same free port ("Address already in use"), one died, and the page it
+# was handed to came back cut short. No port is opened for a kernel either.
+c.KernelManager.transport = "ipc"
 
 # Culling. A page that is open keeps its kernel however long it sits idle (cull_connected=False).
 # A page that is closed or reloaded posts a shutdown, which we accept (see classroom/app.py); if

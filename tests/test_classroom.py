@@ -1,16 +1,21 @@
 """The classroom server's settings, without starting it: the access code on a network only, the
-configuration file it reads (pools per language), the lessons in each language and their index,
-and the texts of its own pages in every language. Its behaviour with pages
+configuration file it reads (pools per language, kernels on Unix sockets: one real kernel is
+started), the lessons in each language and their index, and the texts of its own pages in every
+language. Its behaviour with pages
 (kernels reclaimed, the cap, the code asked for) is tested in Chromium: tests/browser/test_classroom.py."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from classroom import LESSON
 from classroom.app import CODE_LETTERS, ClassroomVoila, class_language, is_loopback
+from classroom.kernels import ClassroomKernelManager
 from classroom.lessons import index, language_of, lesson_in
 from tabletop.i18n import LANGUAGES, Catalogue
 
@@ -120,3 +125,29 @@ def test_the_servers_own_pages_speak_every_language(code):
     for key in PAGES:
         assert texts.entry(key, code) != texts.entry(key, "en"), key
     assert len(texts.entry("classroom.full.message", code)) > len(texts.entry("classroom.full.title", code))
+
+
+def test_kernels_talk_over_unix_sockets_and_open_no_port(monkeypatch):
+    """Thirty kernels starting at once on TCP now and then chose the same free port: one died, and
+    the page it was handed to came back cut short. A socket file per channel cannot collide."""
+    app = configured("--Voila.ip=127.0.0.1", monkeypatch=monkeypatch)
+
+    async def start_and_stop(folder: str) -> tuple[str, str]:
+        manager = ClassroomKernelManager(config=app.config, connection_dir=folder,
+                                         root_dir=str(ROOT / "notebooks"))
+        kernel_id = await manager.start_kernel()
+        kernel = manager.get_kernel(kernel_id)
+        try:
+            client = kernel.client()
+            client.start_channels()
+            await client.wait_for_ready(timeout=120)  # it answers over those sockets
+            client.stop_channels()
+            return kernel.transport, kernel.ip
+        finally:
+            await manager.shutdown_kernel(kernel_id, now=True)
+
+    # A short folder: a Unix socket's path has at most 107 letters.
+    with tempfile.TemporaryDirectory(prefix="k", dir="/tmp") as folder:
+        transport, ip = asyncio.run(start_and_stop(folder))
+        assert os.listdir(folder) == []  # nothing left behind
+    assert transport == "ipc" and ip.startswith(folder)
