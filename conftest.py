@@ -9,8 +9,8 @@ notebook on the command line (``pytest notebooks/fa``) runs them under nbval too
 ``make test`` runs the suite on every processor (pytest-xdist, ``--dist loadscope``), with the work
 units chosen here: the cells of one notebook share a kernel and run in order, so a notebook is one
 unit, as is every test file (its module fixtures are made once) but the translated lessons, one unit
-per language (a class); the browser tests share their servers and browser (session fixtures), so all
-of them are one unit, on one worker."""
+per language (a class). A browser test file is a unit too: a worker starts the servers and the
+browser its files need once (session fixtures). The longest units start first (``LONGEST_FIRST``)."""
 
 import importlib.util
 import os
@@ -69,6 +69,17 @@ def pytest_collection_modifyitems(items):
             cell.execution_count = place + 1  # nbval compares only cells that ran
 
 
+#: The work units that take longest, started first so that none of them is left to run alone at the
+#: end: the static site's tests (they build it, then boot Python in the page again and again), the
+#: other browser tests, then the translated lessons (a kernel per language).
+LONGEST_FIRST = ("tests/browser/test_lite.py", "tests/browser/", PER_LANGUAGE)
+
+
+def _rank(nodeid: str) -> int:
+    return next((i for i, start in enumerate(LONGEST_FIRST) if nodeid.startswith(start)),
+                len(LONGEST_FIRST))
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     if config.getvalue("dist") != "loadscope":
@@ -76,10 +87,20 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
     class Units(LoadScopeScheduling):
+        def __init__(self, config, log):
+            super().__init__(config, log)
+            config.option.loadscopereorder = False  # by test count: the browser tests would come last
+
+        def schedule(self) -> None:
+            if self.collection is None and self.collection_is_completed:
+                for node, ids in self.registered_collections.items():
+                    self.registered_collections[node] = sorted(ids, key=_rank)
+            super().schedule()
+
         def _split_scope(self, nodeid: str) -> str:
             path, _, rest = nodeid.partition("::")
             if path == PER_LANGUAGE:
                 return f"{path}::{rest.partition('::')[0]}"
-            return "tests/browser" if path.startswith("tests/browser/") else path
+            return path
 
     return Units(config, log)

@@ -5,42 +5,14 @@ was opened at); a broken link says so.
 
 The links are made by the project's own code (``tabletop.links``, ``tabletop.records``), as the
 link button of a widget makes them; the browser only ever sees them in the address, as a learner who
-was sent one would.
+was sent one would. The static site's own link test is with the other tests of that site
+(``test_lite.py``), which build it once.
 """
 
 from __future__ import annotations
 
-import time
-
-import azul
-import harmonies
-from harmonies.scenario import Scenario
-from tabletop.game import RandomPolicy
-from tabletop.links import pack
-from tabletop.records import record
-
 from .conftest import ALL_RAN, KERNEL_READY
-from .test_lite import WAIT_MS, lite_site  # noqa: F401 (a fixture)
-
-AZUL_TABLE = "en/azul-lessons/21-play-a-game.ipynb"
-EDITOR = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
-
-
-def _azul_game_link() -> tuple[str, azul.Game]:
-    """A game of Azul four moves in, as the table's send button gives it."""
-    game = azul.Game(2, seed=5)
-    policy = RandomPolicy(3)
-    for _ in range(4):
-        game.play(policy(game))
-    return pack(record(game)), game
-
-
-def _board_link() -> str:
-    """A Harmonies board with a tree of height three on c3 (7 points of trees), as a link."""
-    board = harmonies.Board("A")
-    for colour in ("brown", "brown", "green"):
-        board.place("c3", colour)
-    return pack(Scenario(board).to_dict())
+from .sent_links import AZUL_TABLE, EDITOR, azul_game_link, board_link
 
 
 def _trees(editor) -> str:
@@ -49,7 +21,7 @@ def _trees(editor) -> str:
 
 
 def test_voila_opens_a_board_from_a_link(watched, voila):
-    watched.page.goto(f"{voila.url}/voila/render/{EDITOR}#{_board_link()}")
+    watched.page.goto(f"{voila.url}/voila/render/{EDITOR}#{board_link()}")
     editor = watched.page.locator(".harmonies-board-editor").first
     editor.get_by_text("board opened from the link").first.wait_for()
     assert _trees(editor) == "7"
@@ -59,7 +31,7 @@ def test_voila_opens_a_board_from_a_link(watched, voila):
 
 def test_voila_goes_on_with_a_game_from_a_link_and_sends_the_next(watched, voila):
     page = watched.page
-    link, game = _azul_game_link()
+    link, game = azul_game_link()
     page.goto(f"{voila.url}/voila/render/{AZUL_TABLE}#{link}")
     table = page.locator(".azul-table").first
     table.get_by_text("anyone who holds this game's link can move").first.wait_for()
@@ -80,7 +52,7 @@ def test_voila_goes_on_with_a_game_from_a_link_and_sends_the_next(watched, voila
 
 def test_voila_says_a_broken_link_is_broken_and_shows_the_lesson(watched, voila):
     page = watched.page
-    link = _board_link()
+    link = board_link()
     page.goto(f"{voila.url}/voila/render/{EDITOR}#{link[:-12]}")
     editor = page.locator(".harmonies-board-editor").first
     editor.get_by_text("This link is").first.wait_for()
@@ -88,33 +60,9 @@ def test_voila_says_a_broken_link_is_broken_and_shows_the_lesson(watched, voila)
     watched.assert_clean()
 
 
-def test_the_static_site_goes_on_with_a_game_from_a_link(watched, lite_site):  # noqa: F811
-    page = watched.page
-    link, game = _azul_game_link()
-    start = time.perf_counter()
-    page.goto(f"{lite_site.url}/lab/index.html?path={AZUL_TABLE}#{link}")
-    page.wait_for_function(KERNEL_READY, timeout=WAIT_MS)
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    table = page.locator(".azul-table").first
-    table.get_by_text("anyone who holds this game's link can move").first.wait_for(timeout=WAIT_MS)
-    page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
-    print(f"lite game link: opened_s={time.perf_counter() - start:.1f}")
-    table.scroll_into_view_if_needed()  # JupyterLab hides the cells out of view
-    assert f"player {game.current} (human) to move" in table.text_content()
-    # The next link opens this lesson again: the site's app page does not keep the lesson's path in
-    # its address, so the link names it.
-    table.get_by_role("button", name="send").click()
-    box = table.locator("input[readonly]").first
-    page.wait_for_function("el => el.value.includes('#play=1.')", arg=box.element_handle())
-    assert box.input_value().startswith(f"{lite_site.url}/lab/index.html?path={AZUL_TABLE}#play=1.")
-    watched.shot("-lite-game")
-    watched.assert_clean()
-    assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"
-
-
 def test_jupyterlab_goes_on_with_a_game_from_a_link(watched, lab):
     page = watched.page
-    link, game = _azul_game_link()
+    link, game = azul_game_link()
     page.goto(f"{lab.url}/lab/workspaces/links/tree/{AZUL_TABLE}?reset#{link}")
     page.wait_for_function(KERNEL_READY, timeout=120_000)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")

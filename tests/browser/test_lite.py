@@ -30,6 +30,7 @@ from .conftest import (
     click_place,
 )
 from .scenario_files import save_then_load
+from .sent_links import AZUL_TABLE, azul_game_link
 
 spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lite.py")
 lite_tool = importlib.util.module_from_spec(spec)
@@ -178,5 +179,32 @@ def test_a_chart_lesson_runs_to_its_end_with_its_chart(watched, lite_site):
     assert alt.startswith("Player 0:") and "\u2192" in alt  # the chart's title: both tilings' scores
     page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']").last.scroll_into_view_if_needed()
     watched.shot("-chart")
+    watched.assert_clean()
+    assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"
+
+
+# --- a game sent as a link, opened on the static site ------------------------------------------
+
+
+def test_the_static_site_goes_on_with_a_game_from_a_link(watched, lite_site):
+    page = watched.page
+    link, game = azul_game_link()
+    start = time.perf_counter()
+    page.goto(f"{lite_site.url}/lab/index.html?path={AZUL_TABLE}#{link}")
+    page.wait_for_function(KERNEL_READY, timeout=WAIT_MS)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    table = page.locator(".azul-table").first
+    table.get_by_text("anyone who holds this game's link can move").first.wait_for(timeout=WAIT_MS)
+    page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
+    print(f"lite game link: opened_s={time.perf_counter() - start:.1f}")
+    table.scroll_into_view_if_needed()  # JupyterLab hides the cells out of view
+    assert f"player {game.current} (human) to move" in table.text_content()
+    # The next link opens this lesson again: the site's app page does not keep the lesson's path in
+    # its address, so the link names it.
+    table.get_by_role("button", name="send").click()
+    box = table.locator("input[readonly]").first
+    page.wait_for_function("el => el.value.includes('#play=1.')", arg=box.element_handle())
+    assert box.input_value().startswith(f"{lite_site.url}/lab/index.html?path={AZUL_TABLE}#play=1.")
+    watched.shot("-lite-game")
     watched.assert_clean()
     assert watched.outside == [], f"requests that left 127.0.0.1: {watched.outside}"
