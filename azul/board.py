@@ -16,6 +16,8 @@ The rules about what a pattern line may take live here (``refusal``); the wall t
 
 from __future__ import annotations
 
+from tabletop.untrusted import shown
+
 from .errors import (
     IllegalMove,
     LineFull,
@@ -243,7 +245,7 @@ def _read_wall(board: Board, rows, gray: bool, field: str) -> None:
             if ch == ".":
                 continue
             if ch not in LETTERS:
-                raise ScenarioError(where, t("board.file.not_a_wall_letter", char=repr(ch), column=c,
+                raise ScenarioError(where, t("board.file.not_a_wall_letter", char=shown(ch), column=c,
                                              letters=" ".join(LETTERS)))
             colour = LETTERS.index(ch)
             if not gray and colour != wall_colour(r, c):
@@ -267,7 +269,7 @@ def _read_lines(board: Board, lines, field: str) -> None:
         if not tiles:
             continue
         if len(set(tiles)) != 1 or tiles[0] not in LETTERS:
-            raise ScenarioError(where, t("board.file.mixed_line", example=repr(LETTERS[0] * 2)))
+            raise ScenarioError(where, t("board.file.mixed_line", example=shown(LETTERS[0] * 2)))
         if len(tiles) > capacity(line):
             raise ScenarioError(where, t.count("board.file.line_too_long", capacity(line), line=line,
                                                found=len(tiles)))
@@ -284,7 +286,7 @@ def _read_floor(board: Board, floor, field: str) -> None:
         raise ScenarioError(field, t("board.file.floor_too_long", slots=FLOOR_SLOTS, found=len(floor)))
     for ch in floor:
         if ch not in LETTERS and ch != MARKER_LETTER:
-            raise ScenarioError(field, t("board.file.not_a_floor_letter", char=repr(ch),
+            raise ScenarioError(field, t("board.file.not_a_floor_letter", char=shown(ch),
                                          letters=" ".join(LETTERS), marker=MARKER_LETTER))
     if floor.count(MARKER_LETTER) > 1:
         raise ScenarioError(field, t("board.file.two_markers"))

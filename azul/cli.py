@@ -28,6 +28,7 @@ from typing import TextIO
 from tabletop import commandline, files, keeping
 from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
+from tabletop.untrusted import shown
 
 from .errors import ScenarioError
 from .game import Game
@@ -112,7 +113,7 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(t("cli.play.bad_budget", value=repr(text)))
+        raise argparse.ArgumentTypeError(t("cli.play.bad_budget", value=shown(text)))
     return value
 
 

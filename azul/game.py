@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 import random
 
+from tabletop.untrusted import shown
+
 from .board import Board
 from .errors import (
     ColourNotThere,
@@ -97,7 +99,7 @@ class Game:
         if players not in FACTORIES:
             raise ValueError(t("game.bad_players", players=players))
         if wall not in WALL_KINDS:
-            raise ValueError(t("game.bad_wall", wall=repr(wall)))
+            raise ValueError(t("game.bad_wall", wall=shown(wall)))
         if seed is None:
             seed = random.randrange(2**32)
         self.seed = seed
@@ -617,7 +619,7 @@ def _read_tiles(value, field: str, most: int | None) -> list[int]:
     counts = [0] * len(COLOURS)
     for ch in value:
         if ch not in LETTERS:
-            raise ScenarioError(field, t("game.file.not_a_letter", char=repr(ch), letters=" ".join(LETTERS)))
+            raise ScenarioError(field, t("game.file.not_a_letter", char=shown(ch), letters=" ".join(LETTERS)))
         counts[LETTERS.index(ch)] += 1
     return counts
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 
+from tabletop.untrusted import shown
+
 from .errors import MoveSyntaxError
 from .locale import t
 from .tiles import COLOURS, LINES, NAMES, SIZE, colour_of, colour_title, series
@@ -68,8 +70,8 @@ class Take(_Move):
         try:
             return _TAKES[source, colour, line]
         except (KeyError, TypeError):
-            raise MoveSyntaxError(t("moves.no_such_take", source=repr(source), last=MAX_FACTORIES - 1,
-                                    colour=repr(colour), line=repr(line))) from None
+            raise MoveSyntaxError(t("moves.no_such_take", source=shown(source), last=MAX_FACTORIES - 1,
+                                    colour=shown(colour), line=shown(line))) from None
 
     def __reduce__(self):
         return (Take, (self.source, self.colour, self.line))
@@ -89,8 +91,8 @@ class Place(_Move):
         try:
             return _PLACES[line, colour, column]
         except (KeyError, TypeError):
-            raise MoveSyntaxError(t("moves.no_such_place", line=repr(line), colour=repr(colour),
-                                    column=repr(column))) from None
+            raise MoveSyntaxError(t("moves.no_such_place", line=shown(line), colour=shown(colour),
+                                    column=shown(column))) from None
 
     def __reduce__(self):
         return (Place, (self.line, self.colour, self.column))
@@ -177,22 +179,22 @@ def parse_move(text: str) -> Move:
     m = _MOVE_TEXT.fullmatch(text)
     if m is None:
         examples = series(repr(e) for e in EXAMPLES)
-        raise MoveSyntaxError(t("moves.unreadable", text=repr(text), examples=examples))
+        raise MoveSyntaxError(t("moves.unreadable", text=shown(text), examples=examples))
     try:
         colour = colour_of(m["colour"])
     except ValueError as e:
         raise MoveSyntaxError(str(e)) from None
     if m["line"] is None:
         if m["to_column"] is not None:
-            raise MoveSyntaxError(t("moves.take_to_column", text=repr(text)))
+            raise MoveSyntaxError(t("moves.take_to_column", text=shown(text)))
         source = CENTRE if m["centre"] else int(m["factory"])
         if source >= MAX_FACTORIES:
-            raise MoveSyntaxError(t("moves.too_many_factories", text=repr(text), most=MAX_FACTORIES,
+            raise MoveSyntaxError(t("moves.too_many_factories", text=shown(text), most=MAX_FACTORIES,
                                     last=MAX_FACTORIES - 1))
         line = FLOOR if m["floor"] else _line(text, m["to_line"])
         return _TAKES[source, colour, line]
     if m["to_line"] is not None:
-        raise MoveSyntaxError(t("moves.place_to_line", text=repr(text)))
+        raise MoveSyntaxError(t("moves.place_to_line", text=shown(text)))
     line = _line(text, m["line"])
     column = FLOOR if m["floor"] else _column(text, m["to_column"])
     return _PLACES[line, colour, column]
@@ -201,12 +203,12 @@ def parse_move(text: str) -> Move:
 def _line(text: str, digits: str) -> int:
     n = int(digits)
     if n >= SIZE:
-        raise MoveSyntaxError(t("moves.no_such_line", text=repr(text), line=n, last=SIZE - 1))
+        raise MoveSyntaxError(t("moves.no_such_line", text=shown(text), line=n, last=SIZE - 1))
     return n
 
 
 def _column(text: str, digits: str) -> int:
     n = int(digits)
     if n >= SIZE:
-        raise MoveSyntaxError(t("moves.no_such_column", text=repr(text), column=n, last=SIZE - 1))
+        raise MoveSyntaxError(t("moves.no_such_column", text=shown(text), column=n, last=SIZE - 1))
     return n

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tabletop import Display, Scene, links
 from tabletop.scene import place_name
+from tabletop.untrusted import shown
 
 from . import draw
 from .advisor import Advice, CellAdvice, advise_board, best_cells
@@ -57,7 +58,7 @@ class SandboxModel:
     def __init__(self, board: Board | None = None, *, wall: str = "colored", score: int = 0,
                  display: Display | None = None) -> None:
         if wall not in WALL_KINDS:
-            raise ValueError(t("widgets.sandbox.unknown_wall", wall=repr(wall)))
+            raise ValueError(t("widgets.sandbox.unknown_wall", wall=shown(wall)))
         self.display = display
         start = board.copy() if board is not None else Board()
         if score:
@@ -254,7 +255,7 @@ class SandboxModel:
         try:
             _, kind, args = parse_key(key)
         except ValueError:  # a key the drawing never makes
-            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=repr(key)))
+            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=shown(key)))
             return
         if kind == "colour":
             self.choose(LETTERS[args[0]])
@@ -263,7 +264,7 @@ class SandboxModel:
         elif kind == "wall" and self._running:
             self._choose_column(*args)
         elif kind in ("factory", "centre"):
-            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=repr(key)))
+            self._refuse(t.lazy("widgets.sandbox.not_a_place", key=shown(key)))
         elif self._running:
             self._refuse(t.lazy("widgets.sandbox.running"))
         elif kind == "line":
@@ -283,7 +284,7 @@ class SandboxModel:
         if not self._editable():
             return
         if wall not in WALL_KINDS:
-            self._refuse(t.lazy("widgets.sandbox.unknown_wall", wall=repr(wall)))
+            self._refuse(t.lazy("widgets.sandbox.unknown_wall", wall=shown(wall)))
             return
         try:
             board = self._checked(self._start.to_dict(), wall)

@@ -24,6 +24,7 @@ from tabletop import Display, Scene, bylink, i18n
 from tabletop.game import seed_for
 from tabletop.history import History
 from tabletop.scene import place_name
+from tabletop.untrusted import shown
 
 from . import draw
 from .advisor import Advice, advise
@@ -46,7 +47,7 @@ def check_seats(players: int, seats: Sequence[str] | None) -> list[str]:
         raise ValueError(t("widgets.table.seat_count", players=players, seats=len(seats)))
     for seat in seats:
         if seat not in SEATS:
-            raise ValueError(t("widgets.table.unknown_seat", seats=i18n.join_or(SEATS), seat=repr(seat)))
+            raise ValueError(t("widgets.table.unknown_seat", seats=i18n.join_or(SEATS), seat=shown(seat)))
     return seats
 
 
@@ -231,7 +232,7 @@ class TableModel(bylink.ByLink):
         try:
             player, kind, args = parse_key(key)
         except ValueError:  # a key the drawing never makes
-            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
+            self._refuse(t.lazy("widgets.table.not_a_place", key=shown(key)))
             return
         if kind == "factory" and len(args) == 2:
             self._select(*args)
@@ -242,7 +243,7 @@ class TableModel(bylink.ByLink):
         elif kind == "centre":
             self._whole_source(CENTRE)
         elif kind == "colour":
-            self._refuse(t.lazy("widgets.table.not_a_place", key=repr(key)))
+            self._refuse(t.lazy("widgets.table.not_a_place", key=shown(key)))
         else:
             self._board_click(player, kind, args)
 

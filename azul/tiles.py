@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from tabletop.i18n import Catalogue, Text
+from tabletop.untrusted import shown
 
 from .locale import t
 
@@ -78,7 +79,7 @@ def colour_of(word: str) -> int:
         return _BY_WORD[word.strip().lower()]
     except KeyError:
         known = series(f"{n} ({x})" for n, x in zip(NAMES, LETTERS, strict=True))  # the words to type
-        raise ValueError(t("tiles.not_a_colour", word=repr(word), colours=known)) from None
+        raise ValueError(t("tiles.not_a_colour", word=shown(word), colours=known)) from None
 
 
 def colour_title(colour: int | str) -> str:

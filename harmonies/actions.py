@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from tabletop.untrusted import shown
+
 from .board import LAYOUTS, Side
 from .cards import card as _card
 from .errors import ActionSyntaxError, IllegalSpace
@@ -174,11 +176,11 @@ def _usages() -> str:
 def _card_id(words: list[str], text: str, kind: str) -> int:
     key = " ".join(words)
     if not key:
-        raise ActionSyntaxError(t("action.which_card", text=repr(text), usage=usage(kind)))
+        raise ActionSyntaxError(t("action.which_card", text=shown(text), usage=usage(kind)))
     try:
         return _card(key).id
     except KeyError as err:
-        raise ActionSyntaxError(t("action.problem", text=repr(text), problem=err.args[0])) from None
+        raise ActionSyntaxError(t("action.problem", text=shown(text), problem=err.args[0])) from None
 
 
 def parse_action(text: str | Action) -> Action:
@@ -190,7 +192,7 @@ def parse_action(text: str | Action) -> Action:
         raise ActionSyntaxError(t("action.empty", usages=_usages()))
     kind, rest = words[0], words[1:]
     if kind not in _USAGE:
-        raise ActionSyntaxError(t("action.unknown", text=repr(text), kind=repr(kind), usages=_usages()))
+        raise ActionSyntaxError(t("action.unknown", text=shown(text), kind=shown(kind), usages=_usages()))
     try:
         if kind == "end":
             if rest:
@@ -206,7 +208,7 @@ def parse_action(text: str | Action) -> Action:
             try:
                 colour = Colour.parse(rest[0])
             except ValueError as err:
-                raise ActionSyntaxError(t("action.problem", text=repr(text), problem=str(err))) from None
+                raise ActionSyntaxError(t("action.problem", text=shown(text), problem=str(err))) from None
             return PlaceToken(colour, rest[1])
         if kind == "cube":
             if len(rest) < 2:
@@ -217,7 +219,7 @@ def parse_action(text: str | Action) -> Action:
     except ActionSyntaxError:
         raise
     except ValueError:
-        raise ActionSyntaxError(t("action.malformed", text=repr(text), usage=usage(kind))) from None
+        raise ActionSyntaxError(t("action.malformed", text=shown(text), usage=usage(kind))) from None
 
 
 @cache

@@ -40,6 +40,8 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from tabletop.untrusted import shown
+
 from . import habitats, scoring
 from .actions import (
     END,
@@ -713,7 +715,7 @@ def advise(game: Game, *, budget: int = DEFAULT_BUDGET, seed: int | str = 0, top
     if game.over:
         return []
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
-        raise ValueError(t("advisor.error.budget", budget=repr(budget)))
+        raise ValueError(t("advisor.error.budget", budget=shown(budget)))
     start = time.perf_counter()
     plans = _plan_turns(game, width, 8, True)
     seat = game.current

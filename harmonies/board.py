@@ -16,8 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from tabletop.files import shown
 from tabletop.i18n import join_or
+from tabletop.untrusted import shown
 
 from .errors import HarmoniesError, IllegalPlacement
 from .locale import t
@@ -76,7 +76,7 @@ class Layout:
             return self.index[name.strip().lower()]
         except (KeyError, AttributeError):
             raise IllegalPlacement(
-                t("board.error.cell", name=repr(name), side=str(self.side), last=self.names[-1])
+                t("board.error.cell", name=shown(name), side=str(self.side), last=self.names[-1])
             ) from None
 
     def neighbour_names(self, name: str) -> list[str]:

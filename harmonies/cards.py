@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from tabletop.i18n import Catalogue
+from tabletop.untrusted import number, shown
 
 from .locale import t
 from .tokens import BUILDING, CODE, MOUNTAIN, STACKS, TREE, Colour, one_token
@@ -157,15 +158,15 @@ def card(key: int | str) -> Card:
     """A card by id (``23`` or ``"23"``) or by name (``"Fennec Fox"``, any case, or its name in the
     language in force); KeyError otherwise."""
     cards = _load()
-    if isinstance(key, int) or str(key).strip().isdecimal():  # "²" is a digit, but no number
-        found = cards.get(int(key))
+    if number(key) is not None:  # "²" is a digit, but no number
+        found = cards.get(number(key))
     else:
         wanted = str(key).strip().lower()
         found = next((c for c in cards.values() if c.name.lower() == wanted), None)
         if found is None:
             found = next((c for c in cards.values() if c.title.lower() == wanted), None)
     if found is None:
-        raise KeyError(t("cards.error.unknown", key=repr(key)))
+        raise KeyError(t("cards.error.unknown", key=shown(key)))
     return found
 
 

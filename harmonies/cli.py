@@ -25,6 +25,7 @@ from typing import Any
 
 from tabletop import commandline, files, i18n, keeping
 from tabletop.game import computer_players, play_out, seat_names
+from tabletop.untrusted import shown
 
 from .board import RIVER_READINGS
 from .errors import ScenarioError
@@ -123,7 +124,7 @@ def _budget(text: str) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(t("cli.bad_budget", budget=repr(text)))
+        raise argparse.ArgumentTypeError(t("cli.bad_budget", budget=shown(text)))
     return value
 
 
@@ -246,7 +247,7 @@ def _render(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     if out.suffix.lower() not in RENDER_FORMATS:
-        raise UsageError(t("cli.unknown_format", option="-o", file=repr(out.name),
+        raise UsageError(t("cli.unknown_format", option="-o", file=shown(out.name),
                            formats=i18n.join_or(RENDER_FORMATS)))
     scenario = _load(args.file)
     settings = Display(colour_blind=args.colour_blind, high_contrast=args.high_contrast)

@@ -27,6 +27,7 @@ from tabletop.history import History
 from tabletop.locale import t as common
 from tabletop.scene import Scene, place_name
 from tabletop.settings import Display
+from tabletop.untrusted import shown
 
 from . import draw, scoring
 from .actions import PlaceCube, PlaceToken
@@ -192,7 +193,7 @@ class EditorModel(Says):
         try:
             new = Side(str(side).strip().upper())
         except ValueError:
-            self._say(t.lazy("editor.not_a_side", side=repr(side)))
+            self._say(t.lazy("editor.not_a_side", side=shown(side)))
             return
         s = self.state
         if new is s.board.side:

@@ -23,6 +23,7 @@ from tabletop import links
 from tabletop.locale import t as common
 from tabletop.scene import Scene, place_name
 from tabletop.settings import Display
+from tabletop.untrusted import number, shown
 
 from . import draw, habitats
 from .board import Board, Side
@@ -106,10 +107,10 @@ class ExplorerModel(Says):
             text = (rotation.split(":", 1)[1] if ":" in rotation else rotation).strip().lower()
             if text in ("", "all", "none"):
                 rotation = None
-            elif text.isdecimal():
-                rotation = int(text)
+            elif number(text) is not None:
+                rotation = number(text)
             else:
-                self._say(t.lazy("explorer.not_a_rotation", rotation=repr(rotation)))
+                self._say(t.lazy("explorer.not_a_rotation", rotation=shown(rotation)))
                 return
         if rotation is not None and not 0 <= rotation <= 5:
             self._say(t.lazy("explorer.not_a_rotation", rotation=rotation))
@@ -173,7 +174,7 @@ class ExplorerModel(Says):
             found = _card_lookup(card)
             rotation = parts.get("rotation")
             if rotation is not None and (type(rotation) is not int or not 0 <= rotation <= 5):
-                raise links.LinkError(t("explorer.not_a_rotation", rotation=repr(rotation)))
+                raise links.LinkError(t("explorer.not_a_rotation", rotation=shown(rotation)))
         except (links.LinkError, ScenarioError) as err:
             self._say(str(err))
             return False

@@ -64,6 +64,7 @@ import random
 from collections.abc import Iterable
 
 from tabletop.i18n import join_and, join_or
+from tabletop.untrusted import shown
 
 from . import habitats, scoring
 from .actions import (
@@ -258,15 +259,15 @@ class Game:
     def __init__(self, players: int = 2, side: Side | str = "A", spirits: bool = False,
                  seed: int | str | None = None, river: str = "shortest-path", cube_supply: int | None = None):
         if not isinstance(players, int) or not 1 <= players <= 4:
-            raise HarmoniesError(t("game.error.players", players=repr(players)))
+            raise HarmoniesError(t("game.error.players", players=shown(players)))
         try:
             self.side = Side(str(side).upper())
         except ValueError:
-            raise HarmoniesError(t("game.error.side", side=repr(side))) from None
+            raise HarmoniesError(t("game.error.side", side=shown(side))) from None
         check_river(river)
         if cube_supply is not None and (isinstance(cube_supply, bool) or not isinstance(cube_supply, int)
                                         or cube_supply < 0):
-            raise HarmoniesError(t("game.error.cube_supply", supply=repr(cube_supply)))
+            raise HarmoniesError(t("game.error.cube_supply", supply=shown(cube_supply)))
         self.n = players
         self.solo = players == 1
         self.spirits = bool(spirits)
@@ -476,7 +477,7 @@ class Game:
             action = parse_action(action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise ActionSyntaxError(t("game.error.not_an_action", action=repr(action)))
+            raise ActionSyntaxError(t("game.error.not_an_action", action=shown(action)))
         handler(self, action)
         self.history.append(action)
         return self
@@ -490,7 +491,7 @@ class Game:
         """Run an action's checks on a copy, so that nothing of this game can change."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise ActionSyntaxError(t("game.error.not_an_action", action=repr(action)))
+            raise ActionSyntaxError(t("game.error.not_an_action", action=shown(action)))
         handler(self.copy(), action)
 
     # convenience methods, one per action

@@ -16,6 +16,7 @@ from typing import IO, Any
 
 from tabletop.files import kind, pretty_json
 from tabletop.i18n import join_or
+from tabletop.untrusted import shown
 
 from .board import LAYOUTS, RIVER_READINGS, Board, Side
 from .cards import Card, card
@@ -108,7 +109,7 @@ class Scenario:
             if key not in data:
                 raise ScenarioError(key, t("scenario.missing_required", fields=", ".join(REQUIRED)))
         if data["game"] != GAME:
-            raise ScenarioError("game", t("scenario.wrong_game", game=repr(data["game"]),
+            raise ScenarioError("game", t("scenario.wrong_game", game=shown(data["game"]),
                                           example=f'"game": "{GAME}"'))
         board = _board(_side(data["side"]), data["board"], data.get("cubes", []))
         animals = _animals(data.get("animals", []))
@@ -249,8 +250,8 @@ def _card(value: Any, where: str) -> Card:
     try:
         return card(value)
     except KeyError:
-        shown = value if isinstance(value, int) else repr(value)
-        raise ScenarioError(where, t("scenario.no_card", card=shown)) from None
+        named = value if isinstance(value, int) else shown(value)
+        raise ScenarioError(where, t("scenario.no_card", card=named)) from None
 
 
 def _named(c: Card) -> str:

@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tabletop.i18n import Text, join_and
+from tabletop.untrusted import shown
 
 from .board import LAYOUTS, RIVER_READINGS, Board, Layout, Side
 from .cards import Card, all_cards, card
@@ -77,7 +78,7 @@ def category_title(key: str) -> str:
     """The display name of a score key (``"trees"`` … ``"total"``) in the language in force, as it
     reads inside a line: lowercase in English ("animal cards")."""
     if key not in SCORE_KEYS:
-        raise HarmoniesError(t("scoring.error.key", key=repr(key), keys=", ".join(SCORE_KEYS)))
+        raise HarmoniesError(t("scoring.error.key", key=shown(key), keys=", ".join(SCORE_KEYS)))
     return t(f"landscape.{key}") if key in LANDSCAPES else t(f"category.{key}")
 
 
@@ -195,7 +196,7 @@ class Breakdown:
 
     def items_for(self, category: str) -> list[Item]:
         if category not in CATEGORIES:
-            raise HarmoniesError(t("scoring.error.category", category=repr(category),
+            raise HarmoniesError(t("scoring.error.category", category=shown(category),
                                    categories=", ".join(CATEGORIES)))
         return [item for item in self.items if item.category == category]
 
@@ -550,7 +551,7 @@ def _animal_item(key: Card | int | str, placed: int) -> Item:
         raise HarmoniesError(t("scoring.error.not_animal", card=found.title, id=found.id))
     if not isinstance(placed, int) or isinstance(placed, bool) or not 0 <= placed <= found.cubes:
         raise HarmoniesError(t.count("scoring.error.cubes", found.cubes, card=found.title,
-                                     placed=repr(placed)))
+                                     placed=shown(placed)))
     name = _card_name(found)
     words = (t.lazy("scoring.item.animal.none", card=name) if placed == 0
              else t.lazy_count("scoring.item.animal", placed, card=name))

@@ -28,6 +28,7 @@ from tabletop.i18n import join_or, language
 from tabletop.locale import t as common
 from tabletop.scene import Scene, place_name
 from tabletop.settings import Display
+from tabletop.untrusted import number, shown
 
 from . import draw, scoring
 from .actions import (
@@ -58,7 +59,7 @@ def check_seats(players: int, seats=None) -> list[str]:
     """The kind of each seat (default: the first human, the others greedy); ValueError in words."""
     kinds = ["human"] + ["greedy"] * (players - 1) if seats is None else [str(s).lower() for s in seats]
     if len(kinds) != players or any(k not in SEAT_KINDS for k in kinds):
-        raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players, seats=repr(seats)))
+        raise ValueError(t("table.bad_seats", kinds=join_or(SEAT_KINDS), players=players, seats=shown(seats)))
     return kinds
 
 
@@ -275,10 +276,10 @@ class TableModel(bylink.ByLink):
         """A click on the picture (see the class docstring for the keys)."""
         key = str(key).strip()
         kind, _, rest = key.partition(":")
-        if kind.lower().startswith("seat") and kind[4:].isdecimal():
-            seat, current = int(kind[4:]), self.game.current
+        if kind.lower().startswith("seat") and number(kind[4:]) is not None:
+            seat, current = number(kind[4:]), self.game.current
             if seat >= self.game.n:  # no such seat at this table: the picture never draws one
-                self._say(t.lazy("table.not_clickable", key=repr(key)))
+                self._say(t.lazy("table.not_clickable", key=shown(key)))
                 return
             if seat != current:
                 self._say(lambda: t("table.other_side", player=self.who(seat), current=self.who(current)))
@@ -304,7 +305,7 @@ class TableModel(bylink.ByLink):
         elif kind == "swap":
             self._human(f"swap {rest}")
         else:
-            self._say(t.lazy("table.not_clickable", key=repr(key)))
+            self._say(t.lazy("table.not_clickable", key=shown(key)))
 
     def choose(self, colour: Colour | str) -> None:
         """Choose which token in hand the next cell click places."""
@@ -448,7 +449,7 @@ class TableModel(bylink.ByLink):
 
     def _spirit(self, card: str) -> None:
         p = self.game.player
-        if card.strip().isdecimal() and int(card) == p.spirit:
+        if number(card) is not None and number(card) == p.spirit:
             self._select(card)
         else:
             self._human(f"spirit {card}")

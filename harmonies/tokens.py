@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tabletop.i18n import join_or
+from tabletop.untrusted import shown
 
 from .locale import t
 
@@ -41,7 +42,7 @@ class Colour(StrEnum):
             if key in (colour.value, colour.letter.lower()):
                 return colour
         names = ", ".join(c.value for c in cls)  # what to type: the English words of the grammar
-        raise ValueError(t("tokens.error.colour", text=repr(text), names=names))
+        raise ValueError(t("tokens.error.colour", text=shown(text), names=names))
 
 
 BLUE, GRAY, BROWN, GREEN, YELLOW, RED = Colour

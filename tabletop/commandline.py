@@ -21,6 +21,7 @@ from contextlib import contextmanager
 
 from . import i18n
 from .locale import t
+from .untrusted import shown
 
 #: argparse's English words (its gettext message ids) → our catalogue keys. The texts keep
 #: argparse's %-placeholders (``%(prog)s``) exactly; tests check every language does.
@@ -128,7 +129,7 @@ def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
         names = [name.strip().lower() for name in text.split(",")]
         for name in names:
             if name not in known:
-                raise argparse.ArgumentTypeError(t("play.unknown_policy", policy=repr(name),
+                raise argparse.ArgumentTypeError(t("play.unknown_policy", policy=shown(name),
                                                    policies=i18n.join_or(known)))
         return names
 

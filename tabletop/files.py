@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from .locale import t
+from .untrusted import shown
 
 
 class ScenarioError(ValueError):
@@ -23,13 +24,6 @@ class ScenarioError(ValueError):
         super().__init__(t("files.error", field=field, message=message))
         self.field = field
         self.message = message
-
-
-def shown(value: Any, most: int = 60) -> str:
-    """``repr(value)`` for a message, cut to about ``most`` characters: a value someone typed or
-    sent may be huge, and the message must stay readable (what was wrong is in its first letters)."""
-    text = repr(value)
-    return text if len(text) <= most else text[:most] + "…"
 
 
 def kind(value: Any) -> str:
@@ -113,7 +107,7 @@ class Fields:
     def choice(self, value: Any, field: str, options: tuple[str, ...]) -> str:
         if value not in options:
             raise self.error(field, t("files.one_of", options=series(map(repr, options)),
-                                      value=repr(value)))
+                                      value=shown(value)))
         return value
 
 
@@ -140,4 +134,4 @@ def _depth(value) -> int:
     return 0
 
 
-__all__ = ["ScenarioError", "Fields", "kind", "shown", "pretty_json"]
+__all__ = ["ScenarioError", "Fields", "kind", "pretty_json"]

@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .i18n import join_or
 from .locale import t
+from .untrusted import shown
 
 #: The computer player that takes a search budget (``--budget``, ``simulate(budget=...)``).
 STRONG = "strong"
@@ -110,7 +111,7 @@ def play_out(game: Game, policies: Policy | Sequence[Policy], max_actions: int =
         game.play(seats[game.current](game))
     if game.over:
         return game
-    raise RuntimeError(t("play.never_ends", actions=max_actions, policy=repr(seats[game.current])))
+    raise RuntimeError(t("play.never_ends", actions=max_actions, policy=shown(seats[game.current])))
 
 
 def seat_names(names: str | Sequence[str], seats: int, kinds: Kinds) -> list[str]:
@@ -122,7 +123,7 @@ def seat_names(names: str | Sequence[str], seats: int, kinds: Kinds) -> list[str
         raise ValueError(t("play.policy_count", players=seats, policies=len(names)))
     for name in names:
         if name not in kinds:
-            raise ValueError(t("play.unknown_policy", policy=repr(name), policies=join_or(kinds)))
+            raise ValueError(t("play.unknown_policy", policy=shown(name), policies=join_or(kinds)))
     return names
 
 

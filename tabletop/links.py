@@ -18,6 +18,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from .locale import t
+from .untrusted import number
 
 KEY = "play"
 VERSION = 1
@@ -61,11 +62,12 @@ def unpack(address_or_fragment: str) -> dict:
     if len(packed) > MAX_CHARS:
         raise LinkError(t("links.too_big"))
     version, dot, body = packed.partition(".")
-    if not dot or not version.isdigit():
+    version = number(version)
+    if not dot or version is None:
         raise LinkError(t("links.damaged"))
-    if int(version) > VERSION:
-        raise LinkError(t("links.newer", version=int(version)))
-    if int(version) != VERSION:
+    if version > VERSION:
+        raise LinkError(t("links.newer", version=version))
+    if version != VERSION:
         raise LinkError(t("links.damaged"))
     try:
         squeezed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
@@ -95,11 +97,11 @@ def of_kind(data: dict, name: str) -> dict | None:
     ``LinkError`` when a newer version of the lessons made it."""
     if not holds(data, name):
         return None
-    version = str(data["format"]).partition("/")[2]
-    if not version.isdigit():
+    version = number(str(data["format"]).partition("/")[2])
+    if version is None:
         raise LinkError(t("links.damaged"))
-    if int(version) > VERSION:
-        raise LinkError(t("links.newer", version=int(version)))
+    if version > VERSION:
+        raise LinkError(t("links.newer", version=version))
     return data
 
 

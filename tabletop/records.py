@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from .game import Game
 from .locale import t
+from .untrusted import clipped, number
 
 VERSION = 1
 
@@ -38,12 +39,13 @@ def _game_class(data: object, games: Sequence[type]) -> type:
     if not isinstance(data, dict) or not isinstance(data.get("format"), str):
         raise RecordError(t("records.not_a_record"))
     name, _, version = data["format"].partition("/")
+    version = number(version)
     kinds = {cls.RECORD: cls for cls in games}
-    if name not in kinds or not version.isdigit():
-        raise RecordError(t("records.other_format", format=data["format"],
+    if name not in kinds or version is None:
+        raise RecordError(t("records.other_format", format=clipped(data["format"]),
                             formats=", ".join(f"{k}/{VERSION}" for k in kinds)))
-    if int(version) > VERSION:
-        raise RecordError(t("records.newer", format=data["format"]))
+    if version > VERSION:
+        raise RecordError(t("records.newer", format=clipped(data["format"])))
     unknown = sorted(set(data) - {"format", "setup", "actions"})
     if unknown:
         raise RecordError(t("records.unknown_field", field=unknown[0]))
@@ -73,15 +75,16 @@ def steps(data: object, games: Sequence[type]) -> Iterator[tuple[Game, str | Non
         raise RecordError(t("records.actions_not_list"))
     game = _start(cls, data.get("setup"))
     yield game, None
-    for number, text in enumerate(actions, 1):
+    for index, text in enumerate(actions, 1):
         if not isinstance(text, str):
-            raise RecordError(t("records.action_not_text", number=number))
+            raise RecordError(t("records.action_not_text", number=index))
         if game.over:
-            raise RecordError(t("records.after_the_end", number=number, action=text))
+            raise RecordError(t("records.after_the_end", number=index, action=clipped(text)))
         try:
             game.play(text)
         except ValueError as err:  # the engine's refusal: the game is left as it was
-            raise RecordError(t("records.illegal", number=number, action=text, reason=str(err))) from None
+            raise RecordError(t("records.illegal", number=index, action=clipped(text),
+                                reason=str(err))) from None
         yield game, text
 
 

@@ -17,6 +17,7 @@ from .links import unpack
 from .locale import t
 from .records import RecordError, positions, record
 from .review import Coach, scores_words
+from .untrusted import shown
 
 
 class Replay:
@@ -47,7 +48,7 @@ class Replay:
     def go(self, step: int) -> int:
         """Stand at ``step`` (kept between 0 and ``last``); the step it stands at."""
         if isinstance(step, bool) or not isinstance(step, int):
-            raise RecordError(t("replay.bad_step", step=repr(step), last=self.last))
+            raise RecordError(t("replay.bad_step", step=shown(step), last=self.last))
         self.step = max(0, min(self.last, step))
         return self.step
 

@@ -101,3 +101,13 @@ def test_simulate_has_one_shape_in_both_games(module):
     finals = module.simulate(2, players=2, seed=3, policy="random")
     assert len(finals) == 2 and all(len(game) == 2 for game in finals)
     assert module.simulate(2, players=2, seed=3, policy="random") == finals
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_a_huge_text_typed_as_an_action_is_refused_in_one_line(kind):
+    game = GAMES[kind](1)
+    before = state(game)
+    with pytest.raises(ValueError) as refusal:
+        game.play("take " + "9" * 100_000)
+    assert len(str(refusal.value)) < 1000 and "\u2026" in str(refusal.value)
+    assert state(game) == before

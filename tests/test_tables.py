@@ -66,6 +66,18 @@ def test_computer_seats_are_checked(computers, problem):
     refused(problem, Tables().create, "azul", 2, None, computers)
 
 
+@pytest.mark.parametrize("setup", [("x" * 100_000, 2), ("azul", "9" * 100_000),
+                                   ("azul", 2, {"w" * 100_000: 1}),
+                                   ("azul", 2, None, {"9" * 100_000: "greedy"})],
+                         ids=["game", "players", "option", "computer seat"])
+def test_a_huge_value_sent_is_told_in_its_first_letters(setup):
+    """What a page sends is a stranger's: a message of a hundred thousand letters gets a refusal of
+    one line, not an echo of itself."""
+    with pytest.raises(TableError) as refusal:
+        Tables().create(*setup)
+    assert 30 < len(str(refusal.value)) < 400 and "\u2026" in str(refusal.value)
+
+
 def test_every_option_and_player_count_makes_a_table():
     tables = Tables()
     for name, kind in GAMES.items():

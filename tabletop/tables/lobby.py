@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .. import i18n
 from ..locale import t
+from ..untrusted import shown
 from .games import COMPUTERS, GAMES
 from .table import SPECTATOR, TableError
 
@@ -247,7 +248,7 @@ class LobbyModel:
         if self._locked():
             return None
         if name not in GAMES:
-            return self._say(TableError("unknown_game", game=repr(name), games=", ".join(GAMES)))
+            return self._say(TableError("unknown_game", game=shown(name), games=", ".join(GAMES)))
         self.game, self.options = name, {}
         players = self.kind.players
         self.players = min(max(self.players, players[0]), players[-1])
@@ -259,7 +260,7 @@ class LobbyModel:
             return None
         kind = self.kind
         if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
-            return self._say(TableError("bad_players", players=repr(players), low=kind.players[0],
+            return self._say(TableError("bad_players", players=shown(players), low=kind.players[0],
                                         high=kind.players[-1]))
         self.players = players
         self.computers = {s: c for s, c in self.computers.items() if s < players}
@@ -270,10 +271,10 @@ class LobbyModel:
             return None
         values = self.kind.options.get(name) if isinstance(name, str) else None
         if values is None:
-            return self._say(TableError("unknown_option", option=repr(name),
+            return self._say(TableError("unknown_option", option=shown(name),
                                         options=", ".join(self.kind.options)))
         if value not in values or type(value) is not type(values[0]):
-            return self._say(TableError("bad_option", option=name, value=repr(value),
+            return self._say(TableError("bad_option", option=name, value=shown(value),
                                         values=", ".join(map(str, values))))
         self.options[name] = value
         self._say("")
@@ -283,13 +284,13 @@ class LobbyModel:
         if self._locked():
             return None
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            return self._say(TableError("bad_computer_seat", seat=repr(seat), players=self.players))
+            return self._say(TableError("bad_computer_seat", seat=shown(seat), players=self.players))
         if computer == PERSON:
             self.computers.pop(seat, None)
         elif computer in COMPUTERS:
             self.computers[seat] = computer
         else:
-            return self._say(TableError("bad_computer", name=repr(computer), names=", ".join(COMPUTERS)))
+            return self._say(TableError("bad_computer", name=shown(computer), names=", ".join(COMPUTERS)))
         self._say("")
 
     # --- the table -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import records
+from ..untrusted import shown
 from .games import CLASSES, COMPUTERS, GAMES
 from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
 
@@ -175,9 +176,9 @@ class Tables:
             raise TableError("not_host")
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise TableError("bad_computer_seat", seat=repr(seat), players=players)
+            raise TableError("bad_computer_seat", seat=shown(seat), players=players)
         if computer not in COMPUTERS:
-            raise TableError("bad_computer", name=repr(computer), names=", ".join(COMPUTERS))
+            raise TableError("bad_computer", name=shown(computer), names=", ".join(COMPUTERS))
         if table.seats[seat] is not None:
             raise TableError("already_computer", seat=table.kind.seat(seat))
         if table.game.over:

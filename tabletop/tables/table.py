@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..game import Game, seed_for
 from ..locale import t
+from ..untrusted import number, shown
 from .games import COMPUTERS, GAMES, Kind
 
 #: What ``Table.role`` says of the spectator's secret.
@@ -51,30 +52,30 @@ def check_setup(game: str, players: object, options: object, computers: object) 
     """The kind of game, its checked options and one entry per seat (None: a human; else the
     computer player's name), or a ``TableError`` saying what is wrong."""
     if game not in GAMES:
-        raise TableError("unknown_game", game=repr(game), games=", ".join(GAMES))
+        raise TableError("unknown_game", game=shown(game), games=", ".join(GAMES))
     kind = GAMES[game]
     if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
-        raise TableError("bad_players", players=repr(players), low=kind.players[0], high=kind.players[-1])
+        raise TableError("bad_players", players=shown(players), low=kind.players[0], high=kind.players[-1])
     options = dict(options or {}) if isinstance(options, dict) or options is None else None
     if options is None:
         raise TableError("bad_options")
     for name, value in options.items():
         if name not in kind.options:
-            raise TableError("unknown_option", option=repr(name), options=", ".join(kind.options))
+            raise TableError("unknown_option", option=shown(name), options=", ".join(kind.options))
         if value not in kind.options[name] or type(value) is not type(kind.options[name][0]):
-            raise TableError("bad_option", option=name, value=repr(value),
+            raise TableError("bad_option", option=name, value=shown(value),
                              values=", ".join(map(str, kind.options[name])))
     seats = [None] * players
     chosen = computers or {}
     if not isinstance(chosen, dict):
         raise TableError("bad_computers")
     for seat, name in chosen.items():
-        number = int(seat) if isinstance(seat, (int, str)) and str(seat).isdecimal() else -1
-        if not 0 <= number < players:
-            raise TableError("bad_computer_seat", seat=repr(seat), players=players)
+        place = number(seat)
+        if place is None or not 0 <= place < players:
+            raise TableError("bad_computer_seat", seat=shown(seat), players=players)
         if name not in COMPUTERS:
-            raise TableError("bad_computer", name=repr(name), names=", ".join(COMPUTERS))
-        seats[number] = name
+            raise TableError("bad_computer", name=shown(name), names=", ".join(COMPUTERS))
+        seats[place] = name
     if all(seats):
         raise TableError("no_human")
     return kind, options, seats
