@@ -90,12 +90,16 @@ def pytest_xdist_make_scheduler(config, log):
         def __init__(self, config, log):
             super().__init__(config, log)
             config.option.loadscopereorder = False  # by test count: the browser tests would come last
+            self._ranked = False
 
-        def schedule(self) -> None:
-            if self.collection is None and self.collection_is_completed:
-                for node, ids in self.registered_collections.items():
-                    self.registered_collections[node] = sorted(ids, key=_rank)
-            super().schedule()
+        def _assign_work_unit(self, node) -> None:
+            # The units, not the collection, are put in order: a worker is sent the places of its
+            # tests in the collection as it collected them.
+            if not self._ranked:
+                self._ranked = True
+                for scope in sorted(self.workqueue, key=_rank):
+                    self.workqueue.move_to_end(scope)
+            super()._assign_work_unit(node)
 
         def _split_scope(self, nodeid: str) -> str:
             path, _, rest = nodeid.partition("::")
