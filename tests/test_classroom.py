@@ -6,12 +6,12 @@ language. Its behaviour with pages
 
 from __future__ import annotations
 
-import asyncio
 import os
 import tempfile
 from pathlib import Path
 
 import pytest
+from apart import run_apart  # noqa: I001 (tests/ is on the path)
 
 from classroom import LESSON
 from classroom.app import CODE_LETTERS, ClassroomVoila, class_language, is_loopback
@@ -148,6 +148,6 @@ def test_kernels_talk_over_unix_sockets_and_open_no_port(monkeypatch):
 
     # A short folder: a Unix socket's path has at most 107 letters.
     with tempfile.TemporaryDirectory(prefix="k", dir="/tmp") as folder:
-        transport, ip = asyncio.run(start_and_stop(folder))
+        transport, ip = run_apart(start_and_stop(folder))
         assert os.listdir(folder) == []  # nothing left behind
     assert transport == "ipc" and ip.startswith(folder)

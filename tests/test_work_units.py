@@ -66,3 +66,15 @@ def test_whole_units_longest_first_and_each_worker_runs_its_own_units():
         COLLECTION[0:2], COLLECTION[2:4],  # then the rest, as collected: a notebook whole
     ]
     assert [name for name, _ in sent[:2]] == ["gw0", "gw1"]
+
+
+def test_no_test_runs_a_coroutine_on_the_workers_own_loop():
+    """A worker that ran a browser test keeps Playwright's event loop running in its thread, and
+    which tests share a worker changes from run to run: a bare ``asyncio.run`` in a test fails only
+    now and then (CI, 2026-12-03). Every test runs its coroutines with ``apart.run_apart``."""
+    here = Path(__file__).parent
+    bare = [f"{path.relative_to(here)}:{number}"
+            for path in sorted(here.rglob("*.py")) if path.name not in ("apart.py", Path(__file__).name)
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if "asyncio.run(" in line and not line.lstrip().startswith("#")]
+    assert bare == []
