@@ -194,7 +194,9 @@ def test_a_whole_solo_game_of_harmonies_with_a_spectator(server, contexts):
         wait_moves(player.page, done)
         choose(player.page)
         wait_moves(projector.page, done + 1)
-    assert player.page.evaluate("() => [st.over, st.moves]") == [True, moves(projector.page)]
+    final = moves(projector.page)
+    wait_moves(player.page, final)  # the last move reaches the player's page when it reaches it
+    assert player.page.evaluate("() => [st.over, st.moves]") == [True, final]
     assert projector.page.evaluate("() => st.record.format").startswith("harmonies")
     for watched in (player, projector):
         watched.assert_clean()
