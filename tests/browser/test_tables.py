@@ -196,7 +196,7 @@ def test_a_whole_solo_game_of_harmonies_with_a_spectator(server, contexts):
         choose(player.page)
         wait_moves(projector.page, done + 1)
     final = moves(projector.page)
-    wait_moves(player.page, final)  # the last move reaches the player's page when it reaches it
+    wait_moves(player.page, final)  # the player's page may get the last move after the projector
     assert player.page.evaluate("() => [st.over, st.moves]") == [True, final]
     assert projector.page.evaluate("() => st.record.format").startswith("harmonies")
     for watched in (player, projector):
