@@ -16,7 +16,11 @@ line, each as soon as it is known (the settings first). Per opponent ``X``:
   ``azul_strong_vs_X_margin_se`` the standard error of that mean;
 * ``azul_strong_vs_X_win_share``: its share of wins (a shared victory counts half);
 * ``azul_strong_vs_X_s_per_move``: the seconds the strong player took per move it chose (the
-  moves with a single legal choice left out).
+  moves with a single legal choice left out);
+* where the points came from, per game: ``azul_strong_vs_X_placed`` (tiles placed on the wall),
+  ``_floor`` (floor penalties, the first-player marker included), ``_bonus`` (end bonuses), and
+  the same three for the opponent as ``azul_X_placed_vs_strong`` and so on; ``azul_strong_vs_X_rounds``
+  the rounds a game lasted.
 
 Then ``azul_hint_s`` (the mean time of one ``advise()`` at its default budget) and
 ``azul_hint_max_s`` (the longest). Times are wall-clock on this machine: on a busy machine they
@@ -32,10 +36,14 @@ import argparse
 import statistics
 import time
 
-from azul import Game, GreedyPolicy, play_out
+from azul import Game, GreedyPolicy
 from azul.advisor import advise
 from azul.policies import PlayoutPolicy, StrongPolicy
 from azul.search import DEFAULT_NODES
+from azul.tiling import EndBonus, FloorPenalty, Placement
+
+#: The kinds of tiling step a game's points come from, by the name the figures give them.
+SOURCES = {"placed": Placement, "floor": FloorPenalty, "bonus": EndBonus}
 
 
 class Timed:
@@ -58,16 +66,35 @@ def opponent(name: str, seed: int):
     return GreedyPolicy() if name == "greedy" else PlayoutPolicy(seed)
 
 
+def played(game: Game, policies: list) -> list[dict[str, int]]:
+    """Play ``game`` to its end; per player, the points of each kind of tiling step (``SOURCES``)."""
+    points = [dict.fromkeys(SOURCES, 0) for _ in policies]
+    while not game.over:
+        tiling = game.last_tiling
+        game.play(policies[game.current](game))
+        if game.last_tiling is not tiling or game.over:  # a tiling came: a new list of its steps
+            for step in game.last_tiling:
+                for name, kind in SOURCES.items():
+                    if isinstance(step, kind):
+                        points[step.player][name] += step.penalty if kind is FloorPenalty else step.points
+    return points
+
+
 def duel(games: int, budget: int, versus: str, seed: int) -> dict[str, float]:
     """The strong player against ``versus`` (``greedy`` or ``playout``), seats alternating."""
-    mine, theirs, margins, wins = [], [], [], 0.0
+    mine, theirs, margins, wins, rounds = [], [], [], 0.0, 0
     seconds, moves = 0.0, 0
+    sources = {(who, name): 0 for who in ("strong", "opponent") for name in SOURCES}
     for i in range(games):
         game = Game(2, seed + i)
         strong = Timed(StrongPolicy(seed + i, budget=budget))
         other = opponent(versus, seed + i)
         seat = i % 2
-        play_out(game, [strong, other] if seat == 0 else [other, strong])
+        points = played(game, [strong, other] if seat == 0 else [other, strong])
+        for name in SOURCES:
+            sources["strong", name] += points[seat][name]
+            sources["opponent", name] += points[1 - seat][name]
+        rounds += game.round
         scores = game.scores()
         mine.append(scores[seat])
         theirs.append(scores[1 - seat])
@@ -79,7 +106,8 @@ def duel(games: int, budget: int, versus: str, seed: int) -> dict[str, float]:
     return {"mean": round(statistics.mean(mine), 1), "margin": round(statistics.mean(margins), 1),
             "margin_se": round(se, 1), "win_share": round(wins / games, 3),
             "s_per_move": round(seconds / max(1, moves), 3),
-            "opponent_mean": round(statistics.mean(theirs), 1)}
+            "rounds": round(rounds / games, 2), "opponent_mean": round(statistics.mean(theirs), 1),
+            **{f"{who}_{name}": round(total / games, 1) for (who, name), total in sources.items()}}
 
 
 def hint_times(positions: int, seed: int) -> tuple[float, float]:
@@ -122,9 +150,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         if versus not in ("greedy", "playout"):
             parser.error(f"--versus: greedy or playout, not {versus!r}")
         found = duel(args.games, args.budget, versus, args.seed)
-        report(**{f"azul_strong_vs_{versus}_{name}": value for name, value in found.items()
-                  if name != "opponent_mean"})
-        report(**{f"azul_{versus}_mean_vs_strong": found["opponent_mean"]})
+        report(**{f"azul_strong_vs_{versus}_{name.removeprefix('strong_')}": value
+                  for name, value in found.items() if not name.startswith("opponent_")})
+        report(**{f"azul_{versus}_{name.removeprefix('opponent_')}_vs_strong": value
+                  for name, value in found.items() if name.startswith("opponent_")})
         if versus == "greedy":
             report(azul_strong_mean=found["mean"], azul_strong_win_vs_greedy=found["win_share"])
     if args.hints:
