@@ -57,6 +57,19 @@ def new_access_code(length: int = 10) -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
+def pool_head_ready(pool: list, running) -> bool:
+    """Whether the first of a Voila pool's tasks (the next one first) has rendered its lesson in a
+    kernel that still runs (its id ``in running``). A head whose kernel failed to start or has died
+    since is dropped, so the pool's next kernels are handed out rather than none ever again (Voila
+    starts a kernel in its place when it next hands one out)."""
+    while pool and pool[0].done():
+        head = pool[0]
+        if not head.cancelled() and head.exception() is None and head.result()["kernel_id"] in running:
+            return True
+        pool.pop(0)
+    return False
+
+
 class ClassroomVoilaHandler(TornadoVoilaHandler):
     @web.authenticated
     async def get(self, path=None):
@@ -88,7 +101,7 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         return self.notebook_path or (self.path_args[0] if self.path_args else "")
 
     def _pool_ready(self) -> bool:
-        """A preheated kernel has finished rendering this lesson.
+        """A preheated kernel has finished rendering this lesson (``pool_head_ready``).
 
         Voila would also hand out a pool kernel that is still starting (or waiting for its refill
         delay, or for a free place), or one that has died: the page would wait on it or be cut short,
@@ -96,9 +109,7 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         Voila keeps its pool in ``_pools`` (notebook path -> list of tasks, the next one first).
         """
         pool = getattr(self.kernel_manager, "_pools", {}).get(self._lesson(), [])
-        if not (pool and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None):
-            return False
-        return pool[0].result()["kernel_id"] in self.kernel_manager  # it may have died since
+        return pool_head_ready(pool, self.kernel_manager)
 
     def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):
         use = self._pool_ready() and super().should_use_rendered_notebook(

@@ -6,6 +6,7 @@ language. Its behaviour with pages
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from apart import run_apart  # noqa: I001 (tests/ is on the path)
 
 from classroom import LESSON
-from classroom.app import CODE_LETTERS, ClassroomVoila, class_language, is_loopback
+from classroom.app import CODE_LETTERS, ClassroomVoila, class_language, is_loopback, pool_head_ready
 from classroom.kernels import ClassroomKernelManager
 from classroom.lessons import index, language_of, lesson_in
 from tabletop.i18n import LANGUAGES, Catalogue
@@ -81,6 +82,36 @@ def test_preheat_adds_a_pool_for_the_lesson_in_another_language(monkeypatch):
     assert pools[LESSON] == {"pool_size": 24}
     assert pools[lesson_in(LESSON, "fa")] == {"pool_size": 6}
     assert lesson_in(LESSON, "nl") not in pools
+
+
+def test_a_pool_hands_out_a_live_kernel_past_the_ones_that_died_or_failed():
+    loop = asyncio.new_event_loop()  # futures only, never run: the pool's tasks as Voila keeps them
+    try:
+        def task(kernel=None, error=None, done=True):
+            future = loop.create_future()
+            if error:
+                future.set_exception(error)
+            elif done:
+                future.set_result({"kernel_id": kernel})
+            return future
+
+        pool = [task("dead"), task(error=RuntimeError("no port")), task("alive"), task("next")]
+        assert pool_head_ready(pool, running={"alive", "next"})
+        assert [f.result()["kernel_id"] for f in pool] == ["alive", "next"]  # the live head is kept
+
+        starting = task(done=False)
+        alive = task("alive")
+        pool = [task("dead"), starting, alive]
+        assert not pool_head_ready(pool, running={"alive"})  # the next one is still starting
+        assert pool == [starting, alive]
+        cancelled = task(done=False)
+        cancelled.cancel()
+        pool = [cancelled]
+        assert not pool_head_ready(pool, running=set()) and pool == []
+        for exhausted in ([], [task("gone")]):
+            assert not pool_head_ready(exhausted, running=set()) and exhausted == []
+    finally:
+        loop.close()
 
 
 def test_a_lesson_in_another_language_is_the_same_path_in_its_folder():
