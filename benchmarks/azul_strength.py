@@ -42,8 +42,8 @@ from azul.policies import PlayoutPolicy, StrongPolicy
 from azul.search import DEFAULT_NODES
 from azul.tiling import EndBonus, FloorPenalty, Placement
 
-#: The kinds of tiling step a game's points come from, by the name the figures give them.
-SOURCES = {"placed": Placement, "floor": FloorPenalty, "bonus": EndBonus}
+#: The tiling steps a game's points come from, by the name the figures give them.
+SOURCES = {Placement: "placed", FloorPenalty: "floor", EndBonus: "bonus"}
 
 
 class Timed:
@@ -68,15 +68,15 @@ def opponent(name: str, seed: int):
 
 def played(game: Game, policies: list) -> list[dict[str, int]]:
     """Play ``game`` to its end; per player, the points of each kind of tiling step (``SOURCES``)."""
-    points = [dict.fromkeys(SOURCES, 0) for _ in policies]
+    points = [dict.fromkeys(SOURCES.values(), 0) for _ in policies]
     while not game.over:
         tiling = game.last_tiling
         game.play(policies[game.current](game))
-        if game.last_tiling is not tiling or game.over:  # a tiling came: a new list of its steps
+        if game.last_tiling is not tiling:  # a tiling came: a new list of its steps
             for step in game.last_tiling:
-                for name, kind in SOURCES.items():
-                    if isinstance(step, kind):
-                        points[step.player][name] += step.penalty if kind is FloorPenalty else step.points
+                name = SOURCES.get(type(step))
+                if name:
+                    points[step.player][name] += step.penalty if name == "floor" else step.points
     return points
 
 
@@ -84,14 +84,14 @@ def duel(games: int, budget: int, versus: str, seed: int) -> dict[str, float]:
     """The strong player against ``versus`` (``greedy`` or ``playout``), seats alternating."""
     mine, theirs, margins, wins, rounds = [], [], [], 0.0, 0
     seconds, moves = 0.0, 0
-    sources = {(who, name): 0 for who in ("strong", "opponent") for name in SOURCES}
+    sources = {(who, name): 0 for who in ("strong", "opponent") for name in SOURCES.values()}
     for i in range(games):
         game = Game(2, seed + i)
         strong = Timed(StrongPolicy(seed + i, budget=budget))
         other = opponent(versus, seed + i)
         seat = i % 2
         points = played(game, [strong, other] if seat == 0 else [other, strong])
-        for name in SOURCES:
+        for name in SOURCES.values():
             sources["strong", name] += points[seat][name]
             sources["opponent", name] += points[1 - seat][name]
         rounds += game.round
