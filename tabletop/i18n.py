@@ -126,6 +126,12 @@ def watch(callback: Callable[[], None]) -> None:
     _watchers.append(ref)
 
 
+def unwatch(callback: Callable[[], None]) -> None:
+    """No more calls of ``callback`` (a widget closed): it stops following the language at once, not
+    only once the garbage collector has found it."""
+    _watchers[:] = [ref for ref in _watchers if ref() not in (None, callback)]
+
+
 def direction(code: str | None = None) -> str:
     """``"rtl"`` or ``"ltr"`` for a language (the one in force by default)."""
     return LANGUAGES[check_language(code or _current)].direction

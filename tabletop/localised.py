@@ -108,6 +108,11 @@ class Localised:
         self._follow_language()
         i18n.watch(self._language_changed)
 
+    def close(self) -> None:
+        """A closed widget is shown nowhere: it stops following the language."""
+        i18n.unwatch(self._language_changed)
+        super().close()
+
     def _follow_language(self) -> None:
         self.lang, self.dir = i18n.language(), i18n.direction()
         self._language_mark.follow()

@@ -14,6 +14,8 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 
+import sys  # noqa: E402
+
 import pytest  # noqa: E402
 
 from tabletop import i18n  # noqa: E402
@@ -25,6 +27,17 @@ def _english_after_each_test():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_widget_outlives_its_test():
+    """ipywidgets keeps every widget alive until it is closed, and every live widget relabels itself
+    at each change of language: left open, the widgets of every test before would all relabel at each
+    change a later test makes (the widget machines make hundreds), and the heap would keep growing."""
+    yield
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets.Widget.close_all()
 
 
 @pytest.fixture

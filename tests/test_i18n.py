@@ -189,3 +189,14 @@ def test_catalogues_merge_key_by_key():
     theirs = {"a": "A1", "b": "B3", "y": "Y"}
     merged, clashes = tool.merge3(base, ours, theirs)
     assert merged == {"a": "A1", "b": "B2", "x": "X", "y": "Y"} and clashes == ["b"]
+
+
+def test_a_closed_widget_stops_following_the_language_at_once():
+    from harmonies.widgets import BoardEditor
+
+    editor, other = BoardEditor(), BoardEditor()
+    keep = [editor]  # alive still, as a reference cycle may keep a closed widget until collected
+    for part in [*editor.children, editor]:
+        part.close()
+    i18n.set_language("fa")
+    assert (keep[0].lang, other.lang) == ("en", "fa")
