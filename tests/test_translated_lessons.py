@@ -65,7 +65,9 @@ class _Language:
     language = ""
 
     def test_the_lesson_runs_to_its_end(self, kernel, lesson):
+        # As a fresh kernel would be: no names, no widget of the lessons before, in the lesson's folder.
         fresh = (f"get_ipython().run_line_magic('reset', '-f')\n"
+                 f"import ipywidgets\nipywidgets.Widget.close_all()\ndel ipywidgets\n"
                  f"import os\nos.chdir({str(lesson.parent)!r})\ndel os")
         assert _run(kernel, fresh) is None
         cells = [c for c in nbformat.read(lesson, as_version=4).cells if c.cell_type == "code"]
