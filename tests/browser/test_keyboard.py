@@ -248,8 +248,9 @@ def test_a_lesson_page_has_no_serious_accessibility_violation(watched, voila, ax
 
 
 def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
-    """JupyterLab's command mode uses the arrows, Enter and Space too (move between cells, edit a
-    cell): on a board they move between places and click, and the notebook stays as it was."""
+    """The lesson runs in JupyterLab with no error. JupyterLab's command mode uses the arrows, Enter
+    and Space too (move between cells, edit a cell): on a board they move between places and click,
+    and the notebook stays as it was."""
     from .conftest import ALL_RAN, KERNEL_READY
 
     page = watched.page
@@ -259,6 +260,8 @@ def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
     place = page.locator('.harmonies-board-editor .tabletop-place[data-key="cell:c3"]')
     place.wait_for(timeout=120_000)
     page.wait_for_function(ALL_RAN, timeout=120_000)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.first.inner_text()
     active = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
     place.focus()
     page.keyboard.press("ArrowDown")

@@ -8,8 +8,8 @@ import pytest
 
 from .conftest import ALL_RAN, KERNEL_READY
 
+# Harmonies 03 runs in JupyterLab in test_keyboard.py, which then plays its board with the keys.
 NOTEBOOKS = [
-    ("en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb", ".harmonies-board-editor", "cell:c3"),
     ("en/azul-lessons/04-wall-tiling-and-scoring.ipynb", ".azul-wall-sandbox", "line:0"),
 ]
 
