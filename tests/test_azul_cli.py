@@ -3,14 +3,10 @@
 Most cases run ``cli.main(argv)`` in the test process, as the shell would run ``python -m azul``
 (its status, what it printed, what it wrote to stderr); a few run ``python -m azul`` for real."""
 
-import contextlib
-import io
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+from commands import in_process, python_m
 from examples import AZUL_EXAMPLE as EXAMPLE
 
 from azul import cli
@@ -18,26 +14,8 @@ from tabletop import i18n
 
 
 def azul(*args, stdin=None):
-    """``python -m azul ARGS``, here: what the process would give back, as ``subprocess.run`` does."""
-    out, err = io.StringIO(), io.StringIO()
-    before = sys.stdin
-    sys.stdin = io.StringIO(stdin or "")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                status = cli.main(list(args))
-            except SystemExit as done:  # argparse: --help, or arguments it refuses
-                status = done.code if isinstance(done.code, int) else 1
-    finally:
-        sys.stdin = before
-    return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
-
-
-def python_m(*args, stdin=None):
-    """``python -m azul`` for real, in English unless ``--lang`` says otherwise."""
-    env = {k: v for k, v in os.environ.items() if k != i18n.ENVIRONMENT}
-    return subprocess.run([sys.executable, "-m", "azul", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60, env=env)
+    """``python -m azul ARGS``, run in the test process."""
+    return in_process(cli.main, *args, stdin=stdin)
 
 
 def test_python_m_azul_runs_as_main_does(tmp_path):
@@ -46,7 +24,7 @@ def test_python_m_azul_runs_as_main_does(tmp_path):
     runs = [(["tile", str(path), "--explain"], None), (["tile", "-"], json.dumps(EXAMPLE)),
             (["play", "--seed", "3", "--policy", "greedy"], None), (["play", "--players", "5"], None)]
     for args, stdin in runs:
-        real, here = python_m(*args, stdin=stdin), azul(*args, stdin=stdin)
+        real, here = python_m("azul", *args, stdin=stdin), azul(*args, stdin=stdin)
         assert (real.returncode, real.stdout, real.stderr) == (here.returncode, here.stdout, here.stderr)
 
 

@@ -2,12 +2,10 @@
 and the numbers are the same as in English."""
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
+from commands import python_m
 from examples import AZUL_EXAMPLE as AZUL_WALL
 
 from azul.locale import t as azul_text
@@ -22,9 +20,8 @@ HARMONIES_BOARD = {"game": "harmonies", "side": "A", "animals": [{"card": 23, "c
 
 
 def run(package: str, *argv: str, stdin: str) -> str:
-    env = {k: v for k, v in os.environ.items() if k != i18n.ENVIRONMENT}
-    done = subprocess.run([sys.executable, "-m", package, *argv], input=stdin, capture_output=True,
-                          text=True, timeout=60, env=env, check=True)
+    done = python_m(package, *argv, stdin=stdin)
+    assert done.returncode == 0, done.stderr
     return done.stdout
 
 
@@ -63,7 +60,6 @@ def test_azul_explains_a_tiling_in_each_language(code):
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_a_refusal_on_the_command_line_is_in_each_language(code):
     bad = json.dumps({**HARMONIES_BOARD, "board": {"c2": ["yellow", "red"]}})
-    done = subprocess.run([sys.executable, "-m", "harmonies", "score", "-", "--lang", code], input=bad,
-                          capture_output=True, text=True, timeout=60)
+    done = python_m("harmonies", "score", "-", "--lang", code, stdin=bad)
     assert done.returncode == 2 and done.stdout == ""
     assert in_language(code, harmonies_text, "colour.red") in done.stderr and "c2" in done.stderr

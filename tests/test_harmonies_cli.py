@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import commands
 import pytest
 
 from harmonies.cli import SCORE_KEYS, main
@@ -40,10 +41,7 @@ def run(capsys, *argv):
 
 def python_m(*argv, stdin=None, env=None):
     """``python -m harmonies``, in English unless ``env`` chooses a language."""
-    if env is None:
-        env = {k: v for k, v in os.environ.items() if k != i18n.ENVIRONMENT}
-    return subprocess.run([sys.executable, "-m", "harmonies", *argv], input=stdin, capture_output=True,
-                          text=True, timeout=60, env=env)
+    return commands.python_m("harmonies", *argv, stdin=stdin, env=env)
 
 
 class TestScore:
