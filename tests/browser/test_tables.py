@@ -2,7 +2,7 @@
 two players and a projector, each in a browser context of its own, open their links (which sign
 them in and leave the address bar), play a whole game of Azul by clicking the board, with a reload
 mid-game, the same seat clicking on two devices at once, and a link whose secret was tampered with;
-a game of Harmonies whose table server is killed and started again mid-game.
+a solo game of Harmonies, with a projector, whose table server is killed and started again mid-game.
 Every wait is for a state of the page."""
 
 from __future__ import annotations
@@ -183,26 +183,6 @@ def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
     teacher.assert_clean()
 
 
-def test_a_whole_solo_game_of_harmonies_with_a_spectator(server, contexts):
-    """Harmonies' board by clicks: a space of the central board, a token held and a space of the
-    player's board, the end of a turn from the list; the projector follows to the end."""
-    made = create(server, game="harmonies", players=1)
-    player = contexts("solo", made["seats"][0])
-    projector = contexts("solo-projector", made["spectator"])
-    wait_moves(projector.page, 0)
-    while not projector.page.evaluate("() => st.over"):
-        done = moves(projector.page)
-        wait_moves(player.page, done)
-        choose(player.page)
-        wait_moves(projector.page, done + 1)
-    final = moves(projector.page)
-    wait_moves(player.page, final)  # the player's page may get the last move after the projector
-    assert player.page.evaluate("() => [st.over, st.moves]") == [True, final]
-    assert projector.page.evaluate("() => st.record.format").startswith("harmonies")
-    for watched in (player, projector):
-        watched.assert_clean()
-
-
 def _table_server(port: int, db) -> Server:
     """The table server on its own (``python -m tabletop.tables``), ready once it serves a seat page.
     A robot clicks faster than any hand: the rate a page may send at is raised so that no game here
@@ -217,21 +197,23 @@ def _lost_connection(message: str) -> bool:
     return message.startswith("WebSocket connection to 'ws://127.0.0.1") and "failed" in message
 
 
-def test_a_server_restart_mid_game_and_the_game_goes_on(tmp_path, contexts):
-    """Two seats of Harmonies and a projector; the table server is killed mid-game (no goodbye) and
-    started again on the same port and database: every page finds its seat again by itself, where
-    the game was, and the game is played to its end."""
+def test_a_solo_game_of_harmonies_goes_on_across_a_server_restart(tmp_path, contexts):
+    """Harmonies' board by clicks (a space of the central board, a token held and a space of the
+    player's board, the end of a turn from the list), a player and a projector, on the table server
+    on its own. The server is killed mid-game (no goodbye) and started again on the same port and
+    database: both pages find their places again by themselves, where the game was, and the game is
+    played to its end, every move kept."""
     SHOTS.mkdir(exist_ok=True)
     port, db = _free_port(), tmp_path / "tables.sqlite"
     server = _table_server(port, db)
     try:
         request = urllib.request.Request(f"{server.url}/tables", headers={"Content-Type": "application/json"},
-                                         data=json.dumps({"game": "harmonies", "players": 2}).encode())
+                                         data=json.dumps({"game": "harmonies", "players": 1}).encode())
         with urllib.request.urlopen(request, timeout=60) as answer:
             made = json.loads(answer.read())
-        players = [contexts("restart-seat1", made["seats"][0]), contexts("restart-seat2", made["seats"][1])]
+        player = contexts("restart-solo", made["seats"][0])
         projector = contexts("restart-projector", made["spectator"])
-        pages = [w.page for w in (*players, projector)]
+        pages = [player.page, projector.page]
         lost = texts.entry("tables.page.lost", "en")
         for page in pages:
             wait_moves(page, 0)
@@ -245,24 +227,22 @@ def test_a_server_restart_mid_game_and_the_game_goes_on(tmp_path, contexts):
                     page.wait_for_function("(t) => document.getElementById('status').textContent === t",
                                            arg=lost)
                 server = _table_server(port, db)
-                for page in pages:  # back by themselves, at the same seat, where the game was
+                for page in pages:  # back by themselves, at the same place, where the game was
                     page.wait_for_function("(t) => document.getElementById('status').textContent !== t",
                                            arg=lost)
                     wait_moves(page, done)
                     assert moves(page) == done
-                assert [p.evaluate("() => st.seat") for p in pages] == [0, 1, None]
+                assert [p.evaluate("() => st.seat") for p in pages] == [0, None]
                 restarted = True
-            mover = players[projector.page.evaluate("() => st.current")].page
-            wait_moves(mover, done)
-            choose(mover)
+            wait_moves(player.page, done)
+            choose(player.page)
             wait_moves(projector.page, done + 1)
         final = projector.page.evaluate("() => [st.moves, st.scores, st.log]")
-        for watched in players:
-            wait_moves(watched.page, final[0])
-            assert watched.page.evaluate("() => [st.over, st.moves, st.scores, st.log]") == [True, *final]
+        wait_moves(player.page, final[0])  # the player's page may get the last move after the projector
+        assert player.page.evaluate("() => [st.over, st.moves, st.scores, st.log]") == [True, *final]
         assert restarted and projector.page.evaluate("() => st.record.format").startswith("harmonies")
         assert projector.page.evaluate("() => st.record.actions.length") == final[0]  # every move kept
-        for watched in (*players, projector):
+        for watched in (player, projector):
             watched.console_errors = [m for m in watched.console_errors if not _lost_connection(m)]
             watched.assert_clean()
     finally:
