@@ -228,6 +228,9 @@ def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "note
         shutil.copytree(wheels, tmp / "site" / WHEELS)  # the build copies no other static folder
         shutil.rmtree(out, ignore_errors=True)
         shutil.copytree(tmp / "site", out)
+        # A browser asks every site for /favicon.ico; JupyterLite keeps its icon in each app's folder.
+        if (out / "lab" / "favicon.ico").exists():
+            shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
         for junk in (".jupyterlite.doit.db",):
             (out / junk).unlink(missing_ok=True)
 

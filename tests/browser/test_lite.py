@@ -14,6 +14,7 @@ import importlib.util
 import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 
@@ -77,6 +78,9 @@ def lite_site(tmp_path_factory):
     port = _free_port()
     server = Server([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
                      "--directory", str(out)], port)
+    # Every browser asks a site for its icon there; a 404 would stand in each learner's console.
+    with urllib.request.urlopen(f"{server.url}/favicon.ico", timeout=60) as icon:
+        assert icon.status == 200
     yield server
     server.stop()
 
