@@ -242,6 +242,7 @@ def test_a_solo_game_of_harmonies_goes_on_across_a_server_restart(tmp_path, cont
         assert player.page.evaluate("() => [st.over, st.moves, st.scores, st.log]") == [True, *final]
         assert restarted and projector.page.evaluate("() => st.record.format").startswith("harmonies")
         assert projector.page.evaluate("() => st.record.actions.length") == final[0]  # every move kept
+        projector.shot("-over")  # while the server runs: the "-final" photographs come after it stopped
         for watched in (player, projector):
             watched.console_errors = [m for m in watched.console_errors if not _lost_connection(m)]
             watched.assert_clean()
