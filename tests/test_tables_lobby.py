@@ -112,6 +112,26 @@ def test_the_lobby_widget_speaks_every_language(code):
         lobby.close()
 
 
+def test_a_finished_solo_game_is_told_by_its_suns_in_the_language_in_force():
+    service = InProcess()
+    lobby = Lobby(service)
+    lobby.model.choose_game("harmonies")
+    lobby.model.choose_players(1)
+    lobby.model.create()
+    made, rng = lobby.model.made, random.Random(1)
+    table = service.tables.get(made["id"])
+    while not table.game.over:  # the player's page, moving at random
+        action = rng.choice(table.game.legal_actions())
+        service.move(made["id"], made["seats"][0].split("#")[1], table.game.action_text(action))
+    state = lobby.model.state
+    assert state["over"] and state["rating"] is not None
+    suns = state["rating"]
+    assert f"Suns: {suns}" in lobby.model.status() and "Winners" not in lobby.model.status()
+    with i18n.wording("fa"):
+        assert "خورشیدها" in lobby.model.status()  # worded when shown, not when the state came
+    lobby.close()
+
+
 def test_without_a_table_server_the_lobby_says_how_to_get_one(monkeypatch):
     monkeypatch.delenv("TABLETOP_TABLES_URL", raising=False)
     lobby = Lobby()

@@ -109,6 +109,7 @@ async def same_game_everywhere(serving: Serving, made: dict, pages: list[Client]
 
 @pytest.mark.parametrize(("game", "players", "computers"), [
     ("azul", 2, {}), ("harmonies", 3, {"1": "greedy"}), ("azul", 4, {"3": "greedy"}), ("harmonies", 2, {}),
+    ("harmonies", 1, {}),
 ])
 def test_whole_games_with_a_spectator(tmp_path, game, players, computers):
     async def go():
@@ -118,9 +119,19 @@ def test_whole_games_with_a_spectator(tmp_path, game, players, computers):
             watcher = await serving.open(made, made["spectator"], "fa")
             await play(seats, watcher, random.Random(players))
             assert watcher.state["over"] and watcher.state["record"]["format"].startswith(game)
-            assert watcher.state["status"] != seats[0].state["status"]  # Persian and English
             assert 'data-key="' in watcher.svg
             await same_game_everywhere(serving, made, [s for s in seats if s] + [watcher])
+            english, persian = seats[0].state["status"], watcher.state["status"]
+            assert english != persian
+            # How it came out: a solo game of Harmonies by its suns (no one to beat), else the winners.
+            played = serving.tables.get(made["id"]).game
+            if players == 1:
+                suns = played.suns()
+                assert watcher.state["rating"] == suns
+                assert f"Suns: {suns} {'☀' * suns}" in english and "Winners" not in english
+                assert "خورشیدها" in persian
+            else:
+                assert watcher.state["rating"] is None and "Winners: seat" in english
     run(go())
 
 

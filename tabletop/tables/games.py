@@ -16,10 +16,17 @@ from azul.policies import POLICIES as AZUL_POLICIES
 from azul.tiles import WALL_KINDS
 from harmonies import actions as harmonies_actions
 from harmonies import draw as harmonies_draw
+from harmonies.locale import t as harmonies_t
 from harmonies.policies import POLICIES as HARMONIES_POLICIES
 
+from .. import i18n
 from ..game import Game
+from ..locale import t
 from ..scene import Scene
+
+
+def _unrated(game: Game) -> None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -37,10 +44,20 @@ class Kind:
     #: The number the game's own pictures and texts give its first player (Azul counts from 0,
     #: Harmonies from 1): a table names its seats the same way, so that "seat 1" is "player 1".
     first: int = 1
+    #: The game's own rating of a finished game where it has one instead of a winner (the suns of
+    #: Harmonies' solo mode), else None; and that rating in words, in the language in force.
+    rating: Callable[[Game], int | None] = _unrated
+    rating_words: Callable[[int], str] = str
 
     def seat(self, index: int) -> int:
         """The seat (from 0) as the game names it."""
         return index + self.first
+
+    def ending(self, winners: Sequence[int], rating: int | None) -> str:
+        """How a finished game came out, in words: its rating where it has one, else the winners."""
+        if rating is not None:
+            return self.rating_words(rating)
+        return t("tables.page.winners", seats=i18n.join_and(str(self.seat(w)) for w in winners))
 
 
 def _harmonies_keys(game, action) -> list[str]:
@@ -63,7 +80,9 @@ def _harmonies_keys(game, action) -> list[str]:
 GAMES: dict[str, Kind] = {
     "harmonies": Kind("harmonies", harmonies.Game, range(1, 5),
                       {"side": ("A", "B"), "spirits": (False, True)}, HARMONIES_POLICIES,
-                      lambda game: harmonies_draw.game_scene(game), _harmonies_keys),
+                      lambda game: harmonies_draw.game_scene(game), _harmonies_keys,
+                      rating=lambda game: game.suns() if game.solo else None,
+                      rating_words=lambda suns: harmonies_t("table.log.suns", suns=suns, icons="☀" * suns)),
     "azul": Kind("azul", azul.Game, range(2, 5), {"wall": tuple(WALL_KINDS)}, AZUL_POLICIES,
                  lambda game: azul_draw.game_scene(game),
                  lambda game, move: azul_draw.move_keys(move, game.current), first=0),

@@ -343,13 +343,12 @@ class LobbyModel:
                 for n, link in enumerate(self.made["seats"])]
 
     def status(self) -> str:
-        """Whose turn it is (or who won), the moves and the scores, in the language in force."""
+        """Whose turn it is (or how the game came out), the moves and the scores, in the language in force."""
         if self.state is None:
             return ""
         state, name = self.state, self.kind.seat
         if state["over"]:
-            lines = [t("tables.page.over"),
-                     t("tables.page.winners", seats=i18n.join_and(str(name(w)) for w in state["winners"]))]
+            lines = [t("tables.page.over"), self.kind.ending(state["winners"], state.get("rating"))]
         else:
             lines = [t("tables.page.waiting", seat=name(state["current"]))]
         lines.append(t.count("tables.page.moves", state["moves"]))

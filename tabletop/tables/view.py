@@ -39,15 +39,14 @@ class Boards:
 
 
 def status(table: Table, role: int | str) -> str:
-    """Who the reader is, whose turn it is (or who won), how many moves were played."""
+    """Who the reader is, whose turn it is (or how the game came out), how many moves were played."""
     game = table.game
     name = table.kind.seat
     lines = [t("tables.page.watching") if role == SPECTATOR else t("tables.page.seat", seat=name(role))]
     if role != SPECTATOR and table.seats[role] is not None:
         lines.append(t("tables.page.handed"))
     if game.over:
-        seats = i18n.join_and(str(name(w)) for w in game.winners())
-        lines += [t("tables.page.over"), t("tables.page.winners", seats=seats)]
+        lines += [t("tables.page.over"), table.kind.ending(game.winners(), table.kind.rating(game))]
     elif role == game.current:
         lines.append(t("tables.page.your_turn"))
     else:
@@ -74,6 +73,7 @@ def state(table: Table, role: int | str, code: str) -> dict:
                    "current": game.current, "over": game.over, "status": status(table, role),
                    "computers": [n for n, computer in enumerate(table.seats) if computer],
                    "scores": [s.total for s in game.scores()], "winners": game.winners() if game.over else [],
+                   "rating": table.kind.rating(game) if game.over else None,
                    "log": [game.action_text(a) for a in game.history[-LOG:]],
                    "actions": actions(table, role)}
     if game.over:
