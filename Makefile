@@ -52,7 +52,11 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 
 # The test suite builds the offline Lite site itself; its downloads (npm, PyPI) happen here, once.
 # On every processor: a notebook, a test file and the browser tests are each one unit (conftest.py).
+# Containers often forbid writing bytecode (PYTHONDONTWRITEBYTECODE): every process of the suite (each
+# kernel, each server) would then compile the project from its sources, 0.15 s each. Compiled once
+# here, they all read it (Python reads the bytecode it may not write).
 test: lint lite-inputs $(if $(NPM),$(AXE))
+	$(BIN)/python -m compileall -q harmonies azul tabletop classroom
 	$(BIN)/python -m pytest -n auto --dist loadscope
 
 # The lessons as a static site (JupyterLite): Python runs in each learner's browser. The folder
