@@ -183,6 +183,14 @@ def watched(browser, request):
         context.close()
 
 
+def assert_no_error_output(page, kinds: tuple[str, ...] = ("error",)) -> None:
+    """No cell of the notebook on ``page`` (JupyterLab, JupyterLite) shows an output of these
+    kinds (``error``: a traceback; ``stderr``: a warning or anything else written there)."""
+    for kind in kinds:
+        shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
+        assert shown.count() == 0, shown.first.inner_text()
+
+
 # JupyterLab (and JupyterLite) pages, asked through the app the page exposes: the current notebook's
 # kernel is idle; every code cell has run (an execution count) and the kernel is idle again.
 KERNEL_READY = """() => {

@@ -251,7 +251,7 @@ def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
     """The lesson runs in JupyterLab with no error. JupyterLab's command mode uses the arrows, Enter
     and Space too (move between cells, edit a cell): on a board they move between places and click,
     and the notebook stays as it was."""
-    from .conftest import ALL_RAN, KERNEL_READY
+    from .conftest import ALL_RAN, KERNEL_READY, assert_no_error_output
 
     page = watched.page
     page.goto(f"{lab.url}/lab/workspaces/keyboard/tree/{EDITOR}?reset")
@@ -260,8 +260,7 @@ def test_in_jupyterlab_the_board_keeps_its_keys(watched, lab):
     place = page.locator('.harmonies-board-editor .tabletop-place[data-key="cell:c3"]')
     place.wait_for(timeout=120_000)
     page.wait_for_function(ALL_RAN, timeout=120_000)
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
-    assert errors.count() == 0, errors.first.inner_text()
+    assert_no_error_output(page)
     active = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
     place.focus()
     page.keyboard.press("ArrowDown")

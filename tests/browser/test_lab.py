@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import ALL_RAN, KERNEL_READY
+from .conftest import ALL_RAN, KERNEL_READY, assert_no_error_output
 
 # Harmonies 03 runs in JupyterLab in test_keyboard.py, which then plays its board with the keys.
 NOTEBOOKS = [
@@ -27,8 +27,7 @@ def test_run_all_cells_in_jupyterlab(watched, lab, notebook, widget, key):
     page.locator(f"{widget} [data-key='{key}']").first.wait_for(timeout=120_000)
     page.wait_for_function(ALL_RAN, timeout=120_000)
     print(f"{notebook}: all cells ran in {time.perf_counter() - start:.1f} s")
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
-    assert errors.count() == 0, errors.first.inner_text()
+    assert_no_error_output(page)
     board = page.locator(f"{widget} [data-key='{key}']").first
     board.scroll_into_view_if_needed()
     assert board.is_visible()

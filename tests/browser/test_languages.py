@@ -12,7 +12,7 @@ import pytest
 from harmonies.locale import t
 from tabletop import i18n
 
-from .conftest import ALL_RAN, KERNEL_READY, SHOTS
+from .conftest import ALL_RAN, KERNEL_READY, SHOTS, assert_no_error_output
 
 LESSON = "harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
 TABLE_LESSON = "azul-lessons/01-story-goal-and-setup.ipynb"  # its prose has a markdown table
@@ -186,8 +186,7 @@ def test_a_persian_lesson_in_jupyterlab_reads_right_to_left_and_the_menu_opens_i
     page.wait_for_function(KERNEL_READY, timeout=120_000)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_function(ALL_RAN, timeout=120_000)
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
-    assert errors.count() == 0
+    assert_no_error_output(page)
     page.evaluate("() => window.jupyterapp.shell.currentWidget.content.scrollToItem(0, 'start')")
     prose = page.locator('.jp-MarkdownCell [dir="rtl"][lang="fa"]', has=page.locator("h1")).first
     _assert_prose_right_to_left(prose)

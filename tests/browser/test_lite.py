@@ -28,6 +28,7 @@ from .conftest import (
     Server,
     Watched,
     _free_port,
+    assert_no_error_output,
     click_place,
 )
 from .scenario_files import save_then_load
@@ -99,9 +100,7 @@ def test_lesson_runs_in_the_browser(watched, lite_site, lesson, widget, key, cli
     page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
     print(f"{lesson}: kernel_ready_s={ready:.1f} first_board_s={first_board:.1f} "
           f"all_ran_s={time.perf_counter() - start:.1f}")
-    for kind in ("error", "stderr"):
-        shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
-        assert shown.count() == 0, shown.first.inner_text()
+    assert_no_error_output(page, ("error", "stderr"))
     if chart:
         alt = page.wait_for_function(CHART_SHOWN, arg=chart, timeout=WAIT_MS).json_value()
         assert alt.startswith("Player 0:") and "\u2192" in alt  # the chart's title: both tilings' scores
@@ -161,9 +160,7 @@ def test_the_persian_start_page_runs_to_its_end_on_a_plain_http_class_network(
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
         print(f"fa/00-start-here.ipynb on the class network: all_ran_s={time.perf_counter() - start:.1f}")
-        for kind in ("error", "stderr"):
-            shown = page.locator(f".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.{kind}']")
-            assert shown.count() == 0, shown.first.inner_text()
+        assert_no_error_output(page, ("error", "stderr"))
 
         editor = page.locator(".harmonies-board-editor").first
         editor.scroll_into_view_if_needed()
