@@ -35,21 +35,21 @@ def pytest_generate_tests(metafunc):
 
 
 def _run(client, code: str) -> str | None:
-    """Run ``code`` in the kernel; the error's text, or None when it ran."""
-    errors = []
+    """Run ``code`` in the kernel; the error's text, or None when it ran.
 
-    def keep_error(message):
-        if message["msg_type"] == "error":
-            errors.append(message["content"])
-
-    reply = client.execute_interactive(code, timeout=CELL_TIMEOUT, output_hook=keep_error,
-                                       allow_stdin=False, stop_on_error=True)
-    if reply["content"]["status"] == "error" and not errors:
-        errors.append(reply["content"])
-    if not errors:
+    Only the kernel's reply is awaited: it says how the code ended, with the traceback. Waiting for
+    the "idle" among the outputs instead (``execute_interactive``) hung here once for the whole
+    timeout, with the kernel idle and the next lesson running at once: that wait polls the outputs'
+    socket from an event loop, which can miss a wake-up, while the reply's socket is polled directly.
+    """
+    request = client.execute(code, allow_stdin=False, stop_on_error=True)
+    reply = client.get_shell_msg(timeout=CELL_TIMEOUT)
+    while reply["parent_header"].get("msg_id") != request:
+        reply = client.get_shell_msg(timeout=CELL_TIMEOUT)
+    content = reply["content"]
+    if content["status"] == "ok":
         return None
-    error = errors[0]
-    return _ANSI.sub("", "\n".join(error.get("traceback") or [f"{error['ename']}: {error['evalue']}"]))
+    return _ANSI.sub("", "\n".join(content.get("traceback") or [f"{content['ename']}: {content['evalue']}"]))
 
 
 @pytest.fixture(scope="class")
