@@ -1,10 +1,13 @@
 """Browser tests: Voila and JupyterLab served on 127.0.0.1, driven by Playwright in Debian's Chromium.
 
-No browser is ever downloaded: the tests use /usr/bin/chromium (``apt-get install chromium``) and are
-skipped, with one line saying how to install it, where it is missing. Every request that leaves
-127.0.0.1 is answered locally with an empty body and recorded, so nothing reaches the network; such a
-request, a console error or a failed request to the local server fails the test. Screenshots go to
-``screenshots/`` (ignored by git) for a person to look at.
+No browser is ever downloaded: the tests use Debian's headless Chromium (``apt-get install
+chromium-headless-shell``; the whole browser, ``chromium``, when only it is there, or the one
+``CHROMIUM`` names) and are skipped, with one line saying how to install it, where it is missing. The
+headless one renders with the same engine and spends a quarter less processor time on the same
+pages (tests/browser: 315 → 243 CPU-s), which a two-core machine running the suite has none to spare.
+Every request that leaves 127.0.0.1 is answered locally with an empty body and recorded, so nothing
+reaches the network; such a request, a console error or a failed request to the local server fails
+the test. Screenshots go to ``screenshots/`` (ignored by git) for a person to look at.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium-headless-shell") or shutil.which("chromium")
+                          or "/usr/bin/chromium-headless-shell")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 BIN = Path(sys.executable).parent
@@ -31,7 +35,8 @@ BIN = Path(sys.executable).parent
 def pytest_collection_modifyitems(config, items):
     reason = None
     if not Path(CHROMIUM).exists():
-        reason = "Chromium not found: install it with 'apt-get install chromium' to run the browser tests"
+        reason = ("Chromium not found: install it with 'apt-get install chromium-headless-shell' "
+                  "to run the browser tests")
     else:
         try:
             import playwright  # noqa: F401
