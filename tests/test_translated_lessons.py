@@ -42,14 +42,17 @@ def _run(client, code: str) -> str | None:
     timeout, with the kernel idle and the next lesson running at once: that wait polls the outputs'
     socket from an event loop, which can miss a wake-up, while the reply's socket is polled directly.
     """
-    request = client.execute(code, allow_stdin=False, stop_on_error=True)
+    # One request at a time, so nothing waits behind an error to be dropped; and with stop_on_error the
+    # kernel dropped the next request too when it came at once ("aborted").
+    request = client.execute(code, allow_stdin=False, stop_on_error=False)
     reply = client.get_shell_msg(timeout=CELL_TIMEOUT)
     while reply["parent_header"].get("msg_id") != request:
         reply = client.get_shell_msg(timeout=CELL_TIMEOUT)
     content = reply["content"]
     if content["status"] == "ok":
         return None
-    return _ANSI.sub("", "\n".join(content.get("traceback") or [f"{content['ename']}: {content['evalue']}"]))
+    told = content.get("traceback") or [f"{content.get('ename', content['status'])}: {content.get('evalue')}"]
+    return _ANSI.sub("", "\n".join(told))
 
 
 @pytest.fixture(scope="class")
