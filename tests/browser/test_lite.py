@@ -38,14 +38,12 @@ spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lit
 lite_tool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lite_tool)
 
-# Each page load boots Python in the page, the costliest thing the suite does: a few lessons, each
-# checking several things. The Persian start page runs on the class network below.
+# Each page load boots Python in the page, the costliest thing the suite does: three pages, each
+# checking several things. A Harmonies board editor is clicked on the Persian start page, on the
+# class network below (its saving and loading puts a token on c3 first); a game runs from a link.
 # (lesson, its widget, a shape on the board that changes, what is clicked: a shape's key or a button,
 #  the code of its chart cell or None)
 LESSONS = [
-    # c3 holds a building there, finished: a token goes on the empty c5
-    ("en/harmonies-lessons/07-scoring-landscapes.ipynb", ".harmonies-board-editor", "cell:c3", "cell:c5",
-     None),
     # a former chart lesson (it stopped at its setup cell while the charts needed matplotlib, which
     # the offline site cannot hold): its chart is a picture the browser has drawn
     ("en/azul-lessons/20-scoring-sandbox.ipynb", ".azul-wall-sandbox", "line:0", "button:Step",
