@@ -39,11 +39,12 @@ def _run(client, code: str) -> str | None:
 
     Only the kernel's reply is awaited: it says how the code ended, with the traceback. Waiting for
     the "idle" among the outputs instead (``execute_interactive``) hung here once for the whole
-    timeout, with the kernel idle and the next lesson running at once: that wait polls the outputs'
-    socket from an event loop, which can miss a wake-up, while the reply's socket is polled directly.
+    timeout, though the kernel was idle and ran the next lesson at once. That wait polls the
+    outputs' socket from an event loop in another thread (the likely culprit: a wake-up missed);
+    the reply's socket is polled directly, and the reply is never dropped.
     """
-    # One request at a time, so nothing waits behind an error to be dropped; and with stop_on_error the
-    # kernel dropped the next request too when it came at once ("aborted").
+    # One request at a time, so no request waits behind an error; with stop_on_error the kernel also
+    # dropped ("aborted") the next request when it came at once, under load.
     request = client.execute(code, allow_stdin=False, stop_on_error=False)
     reply = client.get_shell_msg(timeout=CELL_TIMEOUT)
     while reply["parent_header"].get("msg_id") != request:
