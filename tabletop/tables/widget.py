@@ -153,11 +153,11 @@ class Lobby(Localised, w.VBox):
             self._table_shown = shape
             self._close_rows()
             self.table.children = [*self._rows(over), self.status, self.new_button]
-        self.status.value = html(escape(model.status()))
         # The board as wide as its box (up to 640 pixels), its height following: the drawing's own
-        # size is a big screen's.
+        # size is a big screen's. It is sent before the words, which never run ahead of the picture.
         svg = _FIXED_SIZE.sub(r'<svg\1 width="100%"', model.svg, count=1)
         self.board.value = f'<div class="tabletop-svg" style="max-width:640px">{svg}</div>' if svg else ""
+        self.status.value = html(escape(model.status()))
 
     def _rows(self, over: bool) -> list[w.Widget]:
         """One row per seat (its link and QR code, and the host's button; or the computer's name),
