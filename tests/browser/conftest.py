@@ -4,7 +4,7 @@ No browser is ever downloaded: the tests use Debian's headless Chromium (``apt-g
 chromium-headless-shell``; the whole browser, ``chromium``, when only it is there, or the one
 ``CHROMIUM`` names) and are skipped, with one line saying how to install it, where it is missing. The
 headless one renders with the same engine and spends a quarter less processor time on the same
-pages (tests/browser: 315 → 243 CPU-s), which a two-core machine running the suite has none to spare.
+pages (tests/browser: 315 → 243 CPU-s): time a two-core machine running the suite cannot spare.
 Every request that leaves 127.0.0.1 is answered locally with an empty body and recorded, so nothing
 reaches the network; such a request, a console error or a failed request to the local server fails
 the test. Screenshots go to ``screenshots/`` (ignored by git) for a person to look at.
@@ -141,6 +141,13 @@ def click_place(place) -> None:
     font arriving) took a click at the shape's old centre somewhere beside the board.
     """
     place.dispatch_event("click")
+
+
+def wait_changed(board, before: str, timeout: float | None = None) -> None:
+    """Wait until ``board`` (a located element) no longer holds the markup ``before``: a click's
+    round trip through Python has drawn it again."""
+    board.page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before],
+                                 timeout=timeout)
 
 
 class Watched:

@@ -12,7 +12,7 @@ import pytest
 from harmonies.locale import t
 from tabletop import i18n
 
-from .conftest import ALL_RAN, KERNEL_READY, SHOTS, assert_no_error_output
+from .conftest import ALL_RAN, KERNEL_READY, SHOTS, assert_no_error_output, wait_changed
 
 LESSON = "harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
 TABLE_LESSON = "azul-lessons/01-story-goal-and-setup.ipynb"  # its prose has a markdown table
@@ -102,7 +102,7 @@ def _stack_and_refuse(page, editor) -> None:
         editor.locator(f'.tabletop-place[data-key="colour:{colour}"]').click()
         before = board.inner_html()
         board.locator('.tabletop-place[data-key="cell:c3"]').click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before])
+        wait_changed(board, before)
     editor.locator('.tabletop-place[data-key="colour:red"]').click()
     # The places are renamed for the tool in hand ("… place red here"): the picture settles first.
     board.locator(f'.tabletop-place[data-key="cell:c3"][aria-label*="{persian("colour.red")}"]').wait_for()

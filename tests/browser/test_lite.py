@@ -29,6 +29,7 @@ from .conftest import (
     Watched,
     _free_port,
     assert_no_error_output,
+    wait_changed,
 )
 from .scenario_files import save_then_load
 from .sent_links import AZUL_TABLE, azul_game_link
@@ -105,8 +106,7 @@ def test_a_chart_lesson_runs_in_the_browser_and_its_sandbox_steps(watched, lite_
     before = board.inner_html()
     clicked = time.perf_counter()
     sandbox.get_by_role("button", name="Step").first.click()
-    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[board.element_handle(), before],
-                           timeout=WAIT_MS)
+    wait_changed(board, before, timeout=WAIT_MS)
     print(f"{CHART_LESSON}: click_to_new_board_s={time.perf_counter() - clicked:.1f}")
     watched.shot("-board")
     watched.assert_clean()

@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from .conftest import ROOT, SHOTS, click_place
+from .conftest import ROOT, SHOTS, click_place, wait_changed
 from .scenario_files import save_then_load, save_then_load_a_wall
 
 TIMINGS = SHOTS / "timings.json"
@@ -41,7 +41,7 @@ def _click_and_wait(page, target, svg, before: str) -> float:
     """
     start = time.perf_counter()
     click_place(target)
-    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[svg.element_handle(), before])
+    wait_changed(svg, before)
     return time.perf_counter() - start
 
 
