@@ -20,9 +20,11 @@ from tabletop import review as reviewing
 from tabletop.review import Turn
 
 from . import advisor
-from .game import Game
+from .game import OFFER, TILING, Game
 from .immediate import gain as immediate_gain
+from .locale import t
 from .moves import in_words
+from .tiling import describe
 
 
 def turn_words(game: Game, texts: Sequence[str]) -> str:
@@ -33,6 +35,21 @@ def turn_words(game: Game, texts: Sequence[str]) -> str:
 def say(game: Game, text: str) -> str:
     """A move of the player to move in ``game``, in words: "player 1: factory 3: blue → line 2"."""
     return reviewing.said(game.current, in_words(game.parse_action(text)), AzulCoach.first_seat)
+
+
+def explain(before: Game, after: Game) -> list[str]:
+    """What a move led to beyond itself: the wall tiling's steps it set going (each tile placed and
+    its points, each floor penalty) and, at the game's end, the end bonuses, each with the score it
+    leaves, so that no score changes in a replay without a line saying why."""
+    if before.phase == TILING:  # the gray wall's tiling goes on: only the steps this choice made
+        steps = after.last_tiling[len(before.last_tiling):]
+    elif after.phase == OFFER and after.round == before.round:  # the offer goes on: no tiling
+        return []
+    else:
+        steps = after.last_tiling
+    lines = [t("cli.play.tiling")] if before.phase == OFFER else []
+    return lines + ["  " + reviewing.said(step.player, describe(step), AzulCoach.first_seat)
+                    for step in steps]
 
 
 class AzulCoach:
@@ -50,6 +67,14 @@ class AzulCoach:
     @staticmethod
     def say(game: Game, text: str) -> str:
         return say(game, text)
+
+    @staticmethod
+    def explain(before: Game, after: Game) -> list[str]:
+        return explain(before, after)
+
+    @staticmethod
+    def outcome(game: Game) -> str:
+        return reviewing.winners_words(game, AzulCoach.first_seat)
 
     @staticmethod
     def consider(game: Game, played: Sequence[str], budget: int | None,
@@ -86,4 +111,4 @@ def review(source, *, seat: int | None = None, budget: int | None = None,
     return reviewing.review(source, COACH, seat=seat, budget=budget, seed=seed)
 
 
-__all__ = ["review", "turn_words", "say", "COACH", "AzulCoach"]
+__all__ = ["review", "turn_words", "say", "explain", "COACH", "AzulCoach"]

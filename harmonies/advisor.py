@@ -807,7 +807,7 @@ def _reasons(game: Game, plan: _Plan, before: _Seat) -> tuple:
     left = turns_left(game, own=False)
     later = (evaluate(plan.seat, left) - _points(plan.seat)) - (evaluate(before, left) - _points(before))
     if later >= 1:
-        out.append(t.lazy("advisor.reason.later", points=round(later)))
+        out.append(t.lazy_count("advisor.reason.later", round(later)))
     if not out:
         out.append(t.lazy("advisor.reason.nothing"))
     return tuple(out)

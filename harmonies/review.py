@@ -52,6 +52,27 @@ def say(game: Game, text: str) -> str:
     return t.count("table.log.ended_turn", after.score(game.current).total, player=who)
 
 
+def explain(before: Game, after: Game) -> list[str]:
+    """What an action led to beyond itself: at the game's end, every player's score part by part
+    (each landscape, each animal card, the spirit), so the replay's last scores are accounted for."""
+    if not after.over or before.over:
+        return []
+    lines = []
+    for seat, score in enumerate(after.scores()):
+        who = reviewing.player_name(seat, HarmoniesCoach.first_seat)
+        lines.append(t("replay.breakdown", player=who))
+        lines += ["  " + line for line in score.explain().splitlines()]
+    return lines
+
+
+def outcome(game: Game) -> str:
+    """How a finished game came out: a solo game's suns (it has no winner), else the winners."""
+    if game.solo:
+        suns = game.suns()
+        return t.count("replay.suns", suns, icons="☀" * suns)
+    return reviewing.winners_words(game, HarmoniesCoach.first_seat)
+
+
 def _after(game: Game, actions) -> dict:
     g = game.copy()
     for a in actions:
@@ -74,6 +95,14 @@ class HarmoniesCoach:
     @staticmethod
     def say(game: Game, text: str) -> str:
         return say(game, text)
+
+    @staticmethod
+    def explain(before: Game, after: Game) -> list[str]:
+        return explain(before, after)
+
+    @staticmethod
+    def outcome(game: Game) -> str:
+        return outcome(game)
 
     @staticmethod
     def consider(game: Game, played: Sequence[str], budget: int | None,
@@ -103,4 +132,4 @@ def review(source, *, seat: int | None = None, budget: int | None = None,
     return reviewing.review(source, COACH, seat=seat, budget=budget, seed=seed)
 
 
-__all__ = ["review", "turn_words", "say", "COACH", "HarmoniesCoach"]
+__all__ = ["review", "turn_words", "say", "explain", "outcome", "COACH", "HarmoniesCoach"]

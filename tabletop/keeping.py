@@ -209,27 +209,29 @@ def _scores_line(totals: list[int], first_seat: int) -> str:
 
 
 def replay_lines(data: dict, coach: Coach) -> list[str]:
-    """A record in words: each action, the scores each time they change, the end; every action
-    checked by the engine (``RecordError``)."""
-    lines, totals, shown, game, said = [], [], None, None, ""
+    """A record in words: each action and what it led to (a tiling, the final breakdown), the
+    scores each time they change, the end; every action checked by the engine (``RecordError``)."""
+    lines, totals, shown, game, before, said = [], [], None, None, None, ""
     first = coach.first_seat
     for number, (game, text) in enumerate(steps(data, coach.games)):
         actions = data.get("actions", [])
         if text is None:
-            lines.append(t("keeping.replay.head", format=data["format"], players=game.seats,
-                           actions=len(actions)))
+            lines.append(t("keeping.replay.head", format=data["format"],
+                           players=t.count("keeping.replay.players", game.seats),
+                           actions=t.count("keeping.replay.actions", len(actions))))
             totals = shown = _totals(game)
         else:
             lines.append(t("keeping.replay.action", number=number, action=said))
+            lines += ["   " + line for line in coach.explain(before, game)]
             totals = _totals(game)
             if totals != shown:
                 lines.append("   " + _scores_line(totals, first))
                 shown = totals
+        before = game.copy()  # steps() plays on the same game: what the next action starts from
         if number < len(actions):
             said = _said(coach, game, actions[number])
     if game.over:
-        winners = i18n.join_and(str(seat + first) for seat in game.winners())
-        lines.append(t("keeping.replay.over", winners=winners))
+        lines.append(t("keeping.replay.over", outcome=coach.outcome(game)))
     else:
         lines.append(t("keeping.replay.unfinished"))
     if totals != shown:

@@ -1,7 +1,8 @@
 """The replay widget, for both games: first, previous, next, last and a slider over a kept game
 (``tabletop.replaying.Replay``, the model), showing the boards as the game's own drawing draws them,
-the scores and the action just played, in words. A box takes a link (``#play=...``) or a record's
-JSON and opens it; anything else is refused in words, and the replay shown stays as it was.
+the scores, the action just played and what it led to (a tiling, the final breakdown), in words. A
+box takes a link (``#play=...``) or a record's JSON and opens it; anything else is refused in words,
+and the replay shown stays as it was.
 
 ``ReplayWidget(replay, draw)``: ``draw(game, display=...)`` is the game's ``draw.game_scene``;
 ``harmonies.widgets.GameReplay`` and ``azul.widgets.GameReplay`` build one from a game, a record or
@@ -43,6 +44,7 @@ class ReplayWidget(Localised, w.VBox):
                                   continuous_update=False, layout=w.Layout(width="60%"))
         self.slider.observe(self._slid, names="value")
         self.where_box, self.action_box, self.score_box = w.HTML(), w.HTML(), w.HTML()
+        self.explained_box = w.HTML()
         self.warning_box = w.HTML()
         self.link_box = w.Text(layout=w.Layout(width="60%"))
         self.open_button = w.Button(layout=w.Layout(width="auto"))
@@ -50,8 +52,8 @@ class ReplayWidget(Localised, w.VBox):
         self._view = ClickableSVG()
         controls = w.HBox([*self.buttons.values(), self.slider])
         opening = w.HBox([self.link_box, self.open_button])
-        super().__init__([self.where_box, controls, self.action_box, self.score_box, self._view,
-                          opening, self.warning_box])
+        super().__init__([self.where_box, controls, self.action_box, self.explained_box,
+                          self.score_box, self._view, opening, self.warning_box])
         self._localise()
         self.relabel()
 
@@ -107,6 +109,9 @@ class ReplayWidget(Localised, w.VBox):
             button.disabled = (r.step == 0) if name in ("first", "previous") else (r.step == r.last)
         self.where_box.value = html(f"<b>{escape(r.where())}</b> &middot; {escape(r.to_move())}")
         self.action_box.value = html(escape(r.action_words()))
+        lines = r.explained()  # kept as printed: a breakdown's items are indented under their part
+        self.explained_box.value = "" if not lines else html(
+            escape("\n".join(lines)), style="white-space:pre-wrap;font-size:90%")
         self.score_box.value = html(escape(r.scores()))
         self._view.show(self.draw(r.game, display=self.display))
 

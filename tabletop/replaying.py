@@ -5,14 +5,14 @@ otherwise) and holds the game at its start and after every action. ``step`` is w
 from 0 (the start) to ``last`` (after the last action); ``first``, ``previous``, ``next``,
 ``to_last`` and ``go(step)`` move it (never out of range: a step beyond either end stays at that
 end). What is shown at a step, in the language in force when it is read: the game (``game``, a copy
-the widget may draw but not change), the totals, the action just played in words, and where the
-step stands. ``Replay.from_link`` opens a link (``tabletop.links``) that holds a record.
+the widget may draw but not change), the totals, the action just played in words and what it led
+to (a tiling, the final breakdown), and where the step stands. ``Replay.from_link`` opens a link
+(``tabletop.links``) that holds a record.
 """
 
 from __future__ import annotations
 
 from .game import Game
-from .i18n import join_and
 from .links import unpack
 from .locale import t
 from .records import RecordError, positions, record
@@ -78,13 +78,19 @@ class Replay:
         that the game is at its start."""
         step = self.step if step is None else step
         if step == 0:
-            return t("replay.start", players=self.games[0].seats)
+            return t.count("replay.start", self.games[0].seats)
         return self.coach.say(self.games[step - 1], self.actions[step - 1])
+
+    def explained(self, step: int | None = None) -> list[str]:
+        """What the action that led to ``step`` brought about beyond itself, line by line (Azul's
+        tiling and end bonuses, Harmonies' final breakdown); nothing at the start."""
+        step = self.step if step is None else step
+        return self.coach.explain(self.games[step - 1], self.games[step]) if step else []
 
     def where(self) -> str:
         """"Action 5 of 60", or the start, or the end."""
         if self.step == 0:
-            return t("replay.where.start", actions=self.last)
+            return t.count("replay.where.start", self.last)
         text = t("replay.where.action", number=self.step, actions=self.last)
         return t("replay.where.over", where=text) if self.game.over else text
 
@@ -92,10 +98,9 @@ class Replay:
         return t("keeping.replay.scores", scores=scores_words(self.totals, self.coach.first_seat))
 
     def to_move(self) -> str:
-        """Whose turn it is at this step (or that the game is over)."""
+        """Whose turn it is at this step (or how the game came out)."""
         if self.game.over:
-            return t("replay.over", winners=join_and(str(s + self.coach.first_seat)
-                                                     for s in self.game.winners()))
+            return t("replay.over", outcome=self.coach.outcome(self.game))
         return t("replay.to_move", player=self.game.current + self.coach.first_seat)
 
 

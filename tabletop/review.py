@@ -9,7 +9,10 @@ Azul: one move) and asks its coach about one position:
 * ``consider(game, played, budget, seed)``: the coach's best turn from ``game`` and the ``played``
   turn (its action texts) valued on the same scale, each as a ``Turn``;
 * ``words(game, texts)``: a turn in words, in the language in force, from the position before it;
-* ``say(game, text)``: one action of the player to move as a sentence (for a replay in words).
+* ``say(game, text)``: one action of the player to move as a sentence (for a replay in words);
+* ``explain(before, after)``: what an action led to beyond itself, line by line (Azul's tiling and
+  end bonuses, Harmonies' final breakdown), so that no score changes in a replay without a reason;
+* ``outcome(game)``: how a finished game came out (the winners, or the suns of a solo game).
 
 The loss of a turn is how many points the coach expects its best turn to gain more than the played
 one (never below 0: a played turn the coach likes better than its own loses nothing). A review keeps
@@ -25,6 +28,7 @@ from typing import Protocol
 
 from .chart import Chart
 from .game import Game
+from .i18n import join_and
 from .locale import t
 from .records import RecordError, record, steps
 
@@ -72,11 +76,16 @@ class Coach(Protocol):
 
     def say(self, game: Game, text: str) -> str: ...
 
+    def explain(self, before: Game, after: Game) -> list[str]: ...
+
+    def outcome(self, game: Game) -> str: ...
+
 
 @dataclass(frozen=True)
 class Reviewed:
-    """One reviewed turn: the ``number``-th turn of the game (from 1, every seat's turns counted),
-    played by ``seat`` (from 0) from action ``first`` of the record (from 0)."""
+    """One reviewed turn: the ``number``-th turn of the game (from 1, every seat's turns counted:
+    where the chart puts it), played by ``seat`` (from 0) from action ``first`` of the record (from
+    0); ``own`` is the player's own count (their first turn is 1), the number words give it."""
 
     number: int
     seat: int
@@ -84,6 +93,7 @@ class Reviewed:
     played: Turn
     best: Turn
     loss: float
+    own: int
 
     @property
     def costly(self) -> bool:
@@ -94,7 +104,7 @@ class Reviewed:
 
     def describe(self, first_seat: int = 1) -> str:
         """The turn in words; seat 0 is called player ``first_seat``."""
-        head = t("review.turn", number=self.number, player=self.seat + first_seat,
+        head = t("review.turn", turn=self.own, player=self.seat + first_seat,
                  played=self.played.words)
         if not self.costly:
             return "\n".join([head, "  " + t("review.as_coach", gain=f"{self.played.gain:+.1f}")])
@@ -105,13 +115,15 @@ class Reviewed:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"turn": self.number, "player": self.seat + 1, "first_action": self.first,
-                "played": self.played.to_dict(), "best": self.best.to_dict(), "loss": self.loss}
+        return {"turn": self.number, "own_turn": self.own, "player": self.seat + 1,
+                "first_action": self.first, "played": self.played.to_dict(),
+                "best": self.best.to_dict(), "loss": self.loss}
 
     @classmethod
     def from_dict(cls, data: dict) -> Reviewed:
         return cls(int(data["turn"]), int(data["player"]) - 1, int(data["first_action"]),
-                   Turn.from_dict(data["played"]), Turn.from_dict(data["best"]), float(data["loss"]))
+                   Turn.from_dict(data["played"]), Turn.from_dict(data["best"]), float(data["loss"]),
+                   int(data["own_turn"]))
 
 
 def _joined(reasons) -> str:
@@ -160,7 +172,8 @@ class Review:
         if not worst:
             return t.count("review.summary.clean", len(self.turns))
         listed = t("review.separator").join(
-            t("review.summary.item", number=r.number, loss=f"{r.loss:.1f}") for r in worst)
+            t("review.summary.item", turn=r.own, player=r.seat + self.first_seat, loss=f"{r.loss:.1f}")
+            for r in worst)
         return t.count("review.summary.costliest", len(worst), turns=listed, lost=f"{self.lost:.1f}",
                        reviewed=len(self.turns))
 
@@ -235,6 +248,13 @@ def said(seat: int, action: str, first_seat: int = 1) -> str:
     return t("keeping.said", player=player_name(seat, first_seat), action=action)
 
 
+def winners_words(game: Game, first_seat: int = 1) -> str:
+    """"the winner: player 2", or the winners of a shared victory."""
+    winners = game.winners()
+    return t.count("replay.winners", len(winners),
+                   winners=join_and(str(seat + first_seat) for seat in winners))
+
+
 def unsearched(points: int, gain: float):
     """The reason of a move the coach did not play out (a lazy text)."""
     return t.lazy("review.unsearched", points=points, gain=f"{gain:+.1f}")
@@ -270,16 +290,17 @@ def review(source, coach: Coach, *, seat: int | None = None, budget: int | None 
         first = getattr(coach, "first_seat", 1)
         raise RecordError(t("review.no_player", player=seat + first if isinstance(seat, int) else seat,
                             low=first, high=seats - 1 + first))
-    reviewed = []
+    reviewed, own = [], [0] * seats
     for number, (game, who, first, played) in enumerate(game_turns, 1):
+        own[who] += 1
         if seat is not None and who != seat:
             continue
         best, mine = coach.consider(game, played, budget, seed)
         loss = max(0.0, round(best.gain - mine.gain, 2))
-        reviewed.append(Reviewed(number, who, first, mine, best, loss))
+        reviewed.append(Reviewed(number, who, first, mine, best, loss, own[who]))
     return Review(data["format"], seat, reviewed, totals, budget, seed, data,
                   getattr(coach, "first_seat", 1))
 
 
-__all__ = ["joined_actions", "player_name", "scores_words", "said", "unsearched",
+__all__ = ["joined_actions", "player_name", "scores_words", "said", "winners_words", "unsearched",
            "Coach", "Turn", "Reviewed", "Review", "review", "split_turns", "COSTLIEST", "FORMAT"]

@@ -125,3 +125,31 @@ def test_a_record_that_stops_inside_a_turn_reviews_the_finished_turns_only():
     game.play(policy(game))  # the first action of a turn not finished
     kept = harmonies_review(game, budget=0)
     assert len(kept.turns) == len(kept.totals) - 1 == 4
+
+
+@pytest.mark.parametrize("kind", ["harmonies", "azul"])
+def test_a_review_numbers_each_players_own_turns(kind):
+    if kind == "harmonies":
+        game = play_out(harmonies.Game(2, seed=6), RandomPolicy(6))
+        kept, first = harmonies_review(game, budget=0), 1
+    else:
+        game = play_out(azul.Game(2, seed=6), RandomPolicy(6))
+        kept, first = azul_review(game, budget=1), 0
+    for seat in (0, 1):
+        own = [r.own for r in kept.turns if r.seat == seat]
+        assert own == list(range(1, len(own) + 1)) and len(own) > 3
+    second = next(r for r in kept.turns if r.seat == 1 and r.own == 3)
+    assert second.number > 3  # the game's turn, where the chart puts it, counts both players
+    assert second.describe(first).startswith(f"Player {1 + first}, turn 3: ")
+    alone = (harmonies_review if kind == "harmonies" else azul_review)(game, seat=1, budget=0)
+    assert [r.own for r in alone.turns] == list(range(1, len(alone.turns) + 1))
+    assert Review.from_dict(alone.to_dict()).to_dict() == alone.to_dict()
+
+
+def test_a_reason_about_one_point_reads_singular():
+    game = harmonies.Game(2, seed=0)
+    policy = RandomPolicy(0)
+    for _ in range(10):
+        game.play(policy(game))
+    reasons = [str(r) for advice in advise(game, budget=0) for r in advice.reasons]
+    assert "prepares about 1 point for your next turns" in reasons
