@@ -13,7 +13,8 @@ Placeholders are ``str.format`` fields. A key missing in a language falls back t
 
 Right-to-left languages: each placeholder's value is wrapped in Unicode first-strong isolates, so a
 cell name such as ``c3`` or a number keeps its own direction inside a Persian sentence and never
-flips the sentence around it.
+flips the sentence around it; then each sum or signed number of the filled text, values included
+(``{a} + {b} = {total}``), becomes one left-to-right isolate (``isolate_sums``), as in a maths book.
 
 This module is plain Python (no Jupyter, no matplotlib): the rules layers use it too.
 """
@@ -50,7 +51,8 @@ FALLBACK = "en"
 # isolates: first-strong, right-to-left, left-to-right (a signed number in Persian) ... pop isolate
 FSI, RLI, LRI, PDI = "\u2068", "\u2067", "\u2066", "\u2069"
 RLM = "\u200f"  # right-to-left mark: an invisible letter that reads right to left
-ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]")  # Persian letters
+PERSIAN_LETTERS = "\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff"  # the Arabic script's blocks
+ARABIC_SCRIPT = re.compile(f"[{PERSIAN_LETTERS}]")
 
 ENVIRONMENT = "TABLETOP_LANGUAGE"  # e.g. TABLETOP_LANGUAGE=fa make lab: every notebook starts in Persian
 
@@ -145,6 +147,39 @@ def isolate(text: object, code: str | None = None) -> str:
     """``text`` as a unit of its own direction inside a right-to-left sentence; unchanged otherwise."""
     text = str(text)
     return f"{FSI}{text}{PDI}" if is_rtl(code) and text else text
+
+
+# An arithmetic expression: numbers joined by operators, or a signed number ("5 − 4 = 1", "−3", "1–3",
+# "n=12"). Inside a Persian line the bidirectional algorithm lays such a run out right to left
+# ("1 = 4 − 5", "3−"), and isolating each number alone does not help (the isolates themselves are laid
+# out right to left): the whole run goes into ONE left-to-right isolate. An operand is a number, a
+# one-letter name (n, Δ) or a value already isolated that holds no Persian letter (a filled
+# placeholder, "⁦−1⁩"); a value in Persian words keeps the sentence's order, which reads it right.
+# An operand may be emphasised in markdown ("120 − 9 = **111**", "*k* = 0").
+_OPERATORS, _SIGNS = "−+×÷=/→–≈-", "−+-"
+_OTHER = f"[^{FSI}{RLI}{LRI}{PDI}{PERSIAN_LETTERS}]"  # neither a Persian letter nor an isolate's mark
+_VALUE = f"[{FSI}{LRI}](?:{_OTHER}|[{FSI}{LRI}]{_OTHER}*{PDI})*{PDI}"  # "⁨5⁩", "⁦+⁨5⁩⁩" (a sign by hand)
+_BARE = rf"[{_SIGNS}]?(?:\d+(?:[.,]\d+)*[%°]?|(?<!\w)[A-Za-zΑ-Ωα-ω](?!\w)|{_VALUE})"
+_OPERAND = "(?:" + "|".join(rf"{mark}{_BARE}{mark}" for mark in (r"\*\*", "__", r"\*", "_", "")) + ")"
+_JOIN = (rf"(?:[ \t]*[{_OPERATORS}][ \t]*"  # an operator between, or a space and a value isolated
+         rf"|[ \t]+(?=[{FSI}{LRI}][{_SIGNS}]))")  # with its sign: "⁦−1⁩ ⁦−2⁩"
+_SUM = re.compile(rf"(?<![\w.]){_OPERAND}(?:{_JOIN}{_OPERAND})*(?![^\W_])")
+_ONE_VALUE = re.compile(_VALUE)
+_OPERATOR = re.compile(f"[{_OPERATORS}]")
+
+
+def isolate_sums(text: str) -> str:
+    """``text`` with each arithmetic expression (above) in a left-to-right isolate, for a right-to-left
+    line: the catalogues' Persian texts once filled, and the Persian lessons' prose."""
+    def one(match: re.Match) -> str:
+        # The marks of the first and the last operand stay outside, where markdown finds them
+        # beside the text around: "**+19**" gives "**⁦+19⁩**".
+        opening, found, closing = re.fullmatch(r"([*_]*)(.*?)([*_]*)", match.group(), re.S).groups()
+        if _ONE_VALUE.fullmatch(found) or not _OPERATOR.search(found):
+            return match.group()  # a single number, or a value isolated already
+        return f"{opening}{LRI}{found}{PDI}{closing}"
+
+    return _SUM.sub(one, text) if _OPERATOR.search(text) else text  # most texts hold no operator
 
 
 def plain(text: str) -> str:
@@ -255,7 +290,7 @@ def _fill(text: str, params: dict) -> str:
         # Nothing to isolate: str's own formatting gives the same text, several times faster (a
         # board's picture fills hundreds of texts, and a table server draws one for every move).
         return text.format_map(params)
-    filled = _formatter.vformat(text, (), params)
+    filled = isolate_sums(_formatter.vformat(text, (), params))
     if filled and not ARABIC_SCRIPT.match(filled):
         # A Persian sentence that opens with a value ("c3 ..."): without a strong right-to-left
         # letter first, a line laid out by its first letter (printed output) would read left to right.

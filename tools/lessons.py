@@ -41,6 +41,8 @@ from pathlib import Path
 import nbformat
 import polib
 
+from tabletop.i18n import isolate_sums
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import glossary  # noqa: E402
 import review  # noqa: E402
@@ -144,29 +146,19 @@ def translated(language: str, notebook: Path):
     return nb
 
 
-# A number with a sign, or numbers joined by operators ("−3", "120 − 9 = 111", "1–3", "35 × 3"): in a
-# right-to-left paragraph the bidirectional algorithm would show "3−" and "111 = 9 − 120". Each such
-# expression is wrapped in a left-to-right isolate (LRI … PDI), as tabletop isolates a widget's values.
-# Code, link targets, HTML tags and text already isolated are left as they are.
-LRI, PDI = "\u2066", "\u2069"
-NUMBER = r"[−+-]?\d+(?:[.,]\d+)*%?"
-OPERATOR = r"[ \t]*[−+×÷=/→–-][ \t]*"
-EXPRESSION = re.compile(rf"(?<![\w.\u2066-\u2068]){NUMBER}(?:{OPERATOR}{NUMBER})*(?![\w\u2069])")
-KEPT = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>"
-                  r"|[\u2066-\u2068][^\u2069]*\u2069", re.S | re.M)
+# A signed number or a sum ("−3", "120 − 9 = 111") in a right-to-left paragraph would show as "3−" and
+# "111 = 9 − 120": tabletop's rule (``i18n.isolate_sums``, which the Persian catalogues' texts follow too)
+# puts each expression in a left-to-right isolate. Code, link targets and HTML tags are left as they are.
+KEPT = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>", re.S | re.M)
 
 
 def isolate_numbers(markdown: str) -> str:
     """Persian prose with each signed number or arithmetic expression in a left-to-right isolate."""
-    def one(match: re.Match) -> str:
-        text = match.group()
-        return f"{LRI}{text}{PDI}" if re.search(r"[−+×÷=/→–-]", text) else text
-
     out, last = [], 0
     for kept in KEPT.finditer(markdown):
-        out += [EXPRESSION.sub(one, markdown[last:kept.start()]), kept.group()]
+        out += [isolate_sums(markdown[last:kept.start()]), kept.group()]
         last = kept.end()
-    return "".join(out + [EXPRESSION.sub(one, markdown[last:])])
+    return "".join(out + [isolate_sums(markdown[last:])])
 
 
 def target(language: str, notebook: Path) -> Path:
