@@ -175,7 +175,7 @@ class Review:
             t("review.summary.item", turn=r.own, player=r.seat + self.first_seat, loss=f"{r.loss:.1f}")
             for r in worst)
         return t.count("review.summary.costliest", len(worst), turns=listed, lost=f"{self.lost:.1f}",
-                       reviewed=len(self.turns))
+                       reviewed=t.count("review.turns", len(self.turns)))
 
     def __str__(self) -> str:
         first = self.first_seat

@@ -153,3 +153,13 @@ def test_a_reason_about_one_point_reads_singular():
         game.play(policy(game))
     reasons = [str(r) for advice in advise(game, budget=0) for r in advice.reasons]
     assert "prepares about 1 point for your next turns" in reasons
+
+
+def test_a_review_of_one_costly_turn_says_so_in_the_singular():
+    game = azul.Game(2, seed=4)
+    game.play(next(m for m in game.legal_moves() if type(m) is Take and m.line == FLOOR
+                   and game.sources[m.source][m.colour] >= 2))
+    kept = azul_review(game, budget=40, seed=9)
+    assert len(kept.turns) == 1 and kept.turns[0].costly
+    assert kept.summary().startswith("The costliest turn: player 0, turn 1 (−")
+    assert kept.summary().endswith(" points lost over 1 turn.")
