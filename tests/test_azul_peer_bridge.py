@@ -54,6 +54,21 @@ def test_a_request_the_bridge_cannot_read_is_refused_and_it_goes_on(peer):
     assert peer.ask(ask="legal", state=peer_state(game))["moves"]
 
 
+class WrongPeer:
+    """A peer that answers a move from a factory the game does not have."""
+
+    def ask(self, **request) -> dict:
+        return {"move": {"source": 8, "colour": 0, "line": "floor"}}
+
+
+def test_a_move_we_do_not_allow_is_printed_counted_and_its_game_left_out(capsys):
+    figures = azul_vs_peer.match(WrongPeer(), games=2, ms=1, budget=50, seed="wrong")
+    assert figures["disagreements"] == 2 and figures["games"] == 0
+    out = capsys.readouterr().out
+    assert out.count("disagreement in game") == 2
+    assert '{"source": 8, "colour": 0, "line": "floor"}' in out and '"game": "azul"' in out
+
+
 def _refusal(capsys, argv) -> str:
     assert azul_vs_peer.main(argv) == 2
     out, err = capsys.readouterr()
