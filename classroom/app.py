@@ -163,13 +163,13 @@ class ClassroomVoila(Voila):
             self.table_routes() + routes
 
     def table_routes(self) -> list[tuple]:
-        """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): behind the
-        access code like every page here; a seat's link carries the code as the class link does."""
+        """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): making a
+        table needs the access code like every page here; a seat's (or the spectators') link opens
+        its table only, by its secret, and carries no code (a projector shows the links)."""
         public = self.class_link().split("?")[0]
         return tables_jupyter.mount(self.app.settings, self.base_url,
-                                    tables_jupyter.local_url(self.ip, self.port, self.base_url), sign_in=True,
-                                    public=f"{public}{tables_jupyter.PREFIX}",
-                                    query=f"?token={self.token}" if self.token else "")
+                                    tables_jupyter.local_url(self.ip, self.port, self.base_url),
+                                    public=f"{public}{tables_jupyter.PREFIX}")
 
     def class_link(self) -> str:
         host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()

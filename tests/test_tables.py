@@ -324,3 +324,52 @@ def test_a_table_names_its_seats_as_the_games_own_pictures_do(game, first):
         assert f"player {first}" in table.kind.scene(table.game).to_svg().lower()
         error = refused("not_your_turn", tables.move, made.id, made.seats[1], 0, "x")
         assert f"seat {first + 1}, and seat {first} is to play" in str(error)
+
+
+# --- who makes tables, and tables nobody plays at -------------------------------------------------
+
+def test_one_creator_makes_a_few_tables_a_minute_and_keeps_a_few_even_after_a_restart(tmp_path):
+    now = [1000.0]
+    path = str(tmp_path / "t.sqlite")
+    tables = Tables(path, clock=lambda: now[0])
+    for _ in range(4):
+        tables.create("azul", 4, creator="user:ana")
+    with wording("nl"):
+        assert "minuut" in str(refused("tables_too_fast", tables.create, "azul", 4, creator="user:ana"))
+    tables.create("azul", 4, creator="user:bo")  # a classmate is not held back
+    tables.close()
+    now[0] += 61
+    tables = Tables(path, clock=lambda: now[0])  # the server restarted: the rows still count
+    for _ in range(4):
+        tables.create("harmonies", 2, creator="user:ana")
+    now[0] += 61
+    refused("too_many_yours", tables.create, "azul", 2, creator="user:ana")
+    for _ in range(12):  # this process's own tables (the tests', a notebook's) are not counted
+        tables.create("azul", 2)
+
+
+def test_tables_nobody_played_at_give_their_place_back(tmp_path):
+    now = [1000.0]
+    tables = Tables(max_tables=3, clock=lambda: now[0])
+    unplayed, played = tables.create("azul", 2), tables.create("azul", 2)
+    tables.move(played.id, played.seats[0], 0, random_move(tables, played.id, random.Random(2)))
+    tables.create("azul", 2)
+    refused("too_many_tables", tables.create, "azul", 2)  # all three made a moment ago
+    now[0] += 601
+    tables.create("azul", 2)  # full: the oldest table nobody played at made room
+    refused("no_table", tables.get, unplayed.id)
+    assert tables.get(played.id).moves == 1
+    now[0] += 2 * 3600 + 1
+    assert len(tables.expire()) == 2  # two hours unplayed: gone; the played one waits for a day
+    assert tables.get(played.id).moves == 1
+
+
+def test_a_tables_file_from_before_creators_were_kept_is_read(tmp_path):
+    path = str(tmp_path / "old.sqlite")
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL, "
+                     "spectator TEXT NOT NULL, created REAL NOT NULL, touched REAL NOT NULL);")
+    db.close()
+    tables = Tables(path)
+    made = tables.create("azul", 2, creator="user:ana")
+    assert tables.get(made.id).moves == 0

@@ -1,8 +1,8 @@
 """The table server mounted in the classroom server (``make serve``, under ``tables/``, behind the
 access code) and in JupyterLab (``make lab``, the server extension), at the protocol level: what a
 stranger, a signed-in classmate, a seat's link and a lobby widget's kernel get, a whole game through
-the classroom with a spectator and a seat handed to the computer, and crafted addresses. Every wait
-is for a message or an answer."""
+the classroom with a spectator and a seat handed to the computer, a student's loop of tables, and
+crafted addresses. Every wait is for a message or an answer."""
 
 from __future__ import annotations
 
@@ -80,18 +80,20 @@ async def seat(student: Student, link: str, lang: str = "en") -> Client:
     return client
 
 
-def test_a_stranger_gets_nothing_but_the_sign_in(classroom):
+def test_a_stranger_makes_no_table_and_a_page_without_its_secret_does_nothing(classroom):
     async def go():
         stranger = Student(classroom.url)
         await stranger.sign_in(None)
         made = await create(stranger, game="azul")
         assert made[0] == 403 and made[1]["error"] == "sign_in" and made[1]["message"]
         assert (await create(stranger, {KEY_HEADER: "guess"}, game="azul"))[0] == 403
-        page = await stranger.request("GET", "/tables/t/abc")
-        assert page.status == 302 and page.location == "/login"
-        assert await stranger.socket("/tables/t/abc/ws") == 403
         hand = await stranger.request("POST", "/tables/tables/abc/computer", body="{}", headers=JSON)
         assert hand.status == 403
+        assert (await stranger.request("GET", "/tables/t/abc")).status == 200  # the page alone holds nothing
+        page = Client(await stranger.socket("/tables/t/abc/ws"))
+        page.send({"type": "hello", "secret": "guessed"})
+        assert (await reply(page))["error"] == "no_table"
+        page.close()
         stranger.close()
     run_apart(go())
 
@@ -101,20 +103,21 @@ def test_a_kernel_with_the_key_or_a_classmate_signed_in_creates_a_table(classroo
         kernel, classmate = Student(classroom.url), Student(classroom.url)
         status, made = await create(kernel, {KEY_HEADER: KEY}, game="harmonies", players=2)
         assert status == 200
-        for link in (*made["seats"], made["spectator"]):  # links that sign a device in, as the class link
-            assert link.startswith(f"{classroom.url}/tables/t/{made['id']}?token={CODE}#")
+        for link in (*made["seats"], made["spectator"]):  # each opens its table only: no access code
+            assert link.startswith(f"{classroom.url}/tables/t/{made['id']}#") and CODE not in link
         await classmate.sign_in(CODE)
         status, again = await create(classmate, game="azul", players=3, computers={"2": "greedy"})
         assert status == 200 and again["seats"][2] is None
         bad = await create(classmate, game="azul", players=7)
         assert bad[0] == 400 and bad[1]["error"] == "bad_players"
-        newcomer = Student(classroom.url)  # a friend's phone opens its link: signed in, the code leaves
-        address = urlsplit(made["seats"][0])
-        first = await newcomer.request("GET", f"{address.path}?{address.query}&lang=fa")
-        assert first.status == 302 and first.target == f"{address.path}?lang=fa"
-        page = await newcomer.request("GET", first.target)
+        newcomer = Student(classroom.url)  # a friend's phone opens its link: the table, and only it
+        page = await newcomer.request("GET", f"{urlsplit(made['seats'][0]).path}?lang=fa")
         assert page.status == 200 and 'dir="rtl"' in page.body.decode()
         assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+        mine = await seat(newcomer, made["seats"][0])
+        assert mine.state["seat"] == 0
+        mine.close()
+        assert (await newcomer.request("GET", "/")).location == "/login"  # not signed in to the class
         for crafted in ("/tables/t/../../etc/passwd", "/tables/t/a%2F..%2Fb", "/tables/t/abc/record",
                         "/tables/tabletop/tables/server.py", "/tables/"):
             assert (await newcomer.request("GET", crafted)).status == 404, crafted
@@ -147,6 +150,28 @@ def test_a_whole_game_through_the_classroom_with_a_spectator_and_a_seat_handed_o
             await reply(garbage)
         for student in (host, friend, projector):
             student.close()
+    run_apart(go())
+
+
+def test_a_students_loop_of_tables_stops_at_a_few_and_the_class_goes_on(classroom):
+    """Signed in, or through a lesson's kernel (its page's browser when the server knows the kernel,
+    else the kernel): a device makes 4 tables a minute; the next is refused in the asker's language."""
+    async def go():
+        student, classmate, kernel = Student(classroom.url), Student(classroom.url), Student(classroom.url)
+        await student.sign_in(CODE)
+        await classmate.sign_in(CODE)
+        made = [await create(student, game="azul", players=4) for _ in range(6)]
+        assert [status for status, _ in made] == [200] * 4 + [400] * 2
+        answer = await student.request("POST", "/tables/tables?lang=nl", body='{"game": "azul"}',
+                                       headers=JSON)
+        said = json.loads(answer.body)
+        assert said["error"] == "tables_too_fast" and "minuut" in said["message"]
+        assert (await create(classmate, game="azul"))[0] == 200  # the class goes on
+        mine = {KEY_HEADER: KEY, "X-Tables-Kernel": "a-kernel-of-no-page"}
+        assert [(await create(kernel, mine, game="azul"))[0] for _ in range(5)] == [200] * 4 + [400]
+        assert (await create(kernel, {**mine, "X-Tables-Kernel": "another"}, game="azul"))[0] == 200
+        for one in (student, classmate, kernel):
+            one.close()
     run_apart(go())
 
 
@@ -193,17 +218,17 @@ def test_the_kernels_learn_where_the_tables_are_unless_a_school_shares_one(monke
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
     settings: dict = {}
-    routes = mount(settings, "/", "http://127.0.0.1:8866/", sign_in=True, tables=Tables())
+    routes = mount(settings, "/", "http://127.0.0.1:8866/", tables=Tables())
     assert [r[0] for r in routes][0] == "/tables/tables"
     assert os.environ[ENV_URL] == "http://127.0.0.1:8866/tables"
     assert os.environ[ENV_KEY] == settings["tables_key"] and len(settings["tables_key"]) > 20
     monkeypatch.setenv(ENV_URL, "http://127.0.0.1:8888/tables")  # inherited from a terminal of Lab's
-    mount(settings, "/", "http://127.0.0.1:8866/", sign_in=True, tables=Tables())
+    mount(settings, "/", "http://127.0.0.1:8866/", tables=Tables())
     assert os.environ[ENV_URL] == "http://127.0.0.1:8866/tables"
     monkeypatch.setenv(ENV_URL, "http://127.0.0.1:8870/services/tables")  # the school's, on purpose
     monkeypatch.setenv(ENV_KEY, "school-key")
     monkeypatch.setenv(ENV_SHARED, "1")
-    mount(settings, "/user/ana/", "http://127.0.0.1:9000/user/ana/", sign_in=False, tables=Tables())
+    mount(settings, "/user/ana/", "http://127.0.0.1:9000/user/ana/", tables=Tables())
     assert os.environ[ENV_URL] == "http://127.0.0.1:8870/services/tables"
     assert os.environ[ENV_KEY] == "school-key" != settings["tables_key"]
 

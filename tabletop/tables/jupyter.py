@@ -7,10 +7,13 @@ Who may do what there:
 * creating a table and handing a seat to the computer: a browser signed in to that server, or one
   of the server's own kernels (a lobby widget), which proves it with the key the server put in its
   kernels' environment (``TABLETOP_TABLES_KEY``, sent as the ``X-Tables-Key`` header);
-* a seat page and its websocket: in the classroom, a browser signed in with the access code (a
-  seat's link carries the code as the class link does, and the page drops it from the address);
-  in JupyterLab, anyone with a seat's link: its secret is the guard, and Lab's own token (which
-  opens every notebook and a terminal) is never handed to a friend.
+* a seat page and its websocket: anyone with a seat's or the spectators' link. Its secret is the
+  guard, and it opens that table only: the link carries no access code (the classroom's) nor Lab's
+  token (which opens every notebook and a terminal), so a phone that opens it, or a projector that
+  shows it, is not signed in to anything else.
+
+Whose table it is (a creator's limits, ``store.Tables``): the signed-in browser's; a kernel's is its
+page's browser when the server knows it (the classroom's kernels have owners), else the kernel's.
 
 The kernels learn where the tables are from ``TABLETOP_TABLES_URL`` (a loopback address).
 """
@@ -29,8 +32,8 @@ from jupyter_core.paths import jupyter_data_dir
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.base.websocket import WebSocketMixin
-from tornado import web
 
+from .lobby import KERNEL_HEADER
 from .server import CreateHandler, HandHandler, Hub, Limits, PageHandler, Seat, routes
 from .store import Tables
 from .table import TableError
@@ -90,15 +93,19 @@ class Guarded(JupyterHandler):
         """Signed in to this server, or one of its kernels."""
         return self.current_user is not None or self.kernel_key()
 
-    def pages_open(self) -> bool:
-        return not self.settings.get("tables_sign_in", True)
-
     def check_xsrf_cookie(self) -> None:
         """The posts here take a JSON body only (``JsonPost``): another site's page cannot send one
         without asking first, which this server never allows. A kernel has no XSRF cookie."""
 
 
 class JupyterCreate(CreateHandler, Guarded):
+    def creator(self) -> str:
+        if self.kernel_key():
+            kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
+            owner = getattr(self.kernel_manager, "owners", {}).get(kernel)
+            return f"user:{owner}" if owner else f"kernel:{kernel}"
+        return f"user:{self.current_user.username}"
+
     @allow_unauthenticated
     def post(self, *args) -> None:
         if not self.admitted():
@@ -120,11 +127,9 @@ class JupyterHand(HandHandler, Guarded):
 class JupyterPage(PageHandler, Guarded):
     @allow_unauthenticated
     def get(self, table_id: str) -> None:
-        if not (self.pages_open() or self.admitted()):  # as @web.authenticated: to the sign-in page
-            return self.redirect(f"{self.get_login_url()}?{urlencode({'next': self.request.uri})}")
         if self.current_user is not None and "token" in self.request.query_arguments:
-            # Signed in by the link: the code leaves the address bar (the browser keeps the
-            # fragment, the seat's secret, across the redirect).
+            # A link of old that signed its device in: the code leaves the address bar (the browser
+            # keeps the fragment, the seat's secret, across the redirect).
             kept = {k: v[-1].decode() for k, v in self.request.query_arguments.items() if k != "token"}
             return self.redirect(self.request.path + (f"?{urlencode(kept)}" if kept else ""))
         super().get(table_id)
@@ -136,28 +141,26 @@ class JupyterSeat(WebSocketMixin, Seat, Guarded):
 
     @allow_unauthenticated
     async def get(self, *args, **kwargs):
-        if not (self.pages_open() or self.admitted()):
-            raise web.HTTPError(403)
         return await super().get(*args, **kwargs)
 
 
 HANDLERS = {"create": JupyterCreate, "hand": JupyterHand, "page": JupyterPage, "seat": JupyterSeat}
 
 
-def mount(settings: dict, base_url: str, reach: str, *, sign_in: bool, public: str | None = None,
-          query: str = "", tables: Tables | None = None) -> list[tuple]:
+def mount(settings: dict, base_url: str, reach: str, *, public: str | None = None,
+          tables: Tables | None = None) -> list[tuple]:
     """The table routes under ``<base_url>tables``, for a Jupyter application with ``settings``;
     puts in this process's environment (inherited by every kernel it starts later) where the
     tables are (``reach``: this server as its kernels reach it) and the kernels' key, unless the
     environment names a shared table server (``TABLETOP_TABLES_SHARED``)."""
     tables = tables or Tables(database())
-    hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public, query=query)
+    hub = Hub(tables, Limits(), public=os.environ.get(ENV_PUBLIC) or public)
     # A school's JupyterHub may point every kernel at its shared table server (docs/tables.md): the
     # kernels keep that one, and this server's own tables take a key of their own. (A URL alone may
     # be inherited from another Jupyter server, a terminal of Lab's: this server's tables then win.)
     shared = os.environ.get(ENV_SHARED) and os.environ.get(ENV_URL)
     key = (None if shared else os.environ.get(ENV_KEY)) or secrets.token_urlsafe(24)
-    settings.update(tables_key=key, tables_sign_in=sign_in)
+    settings.update(tables_key=key)
     if not shared:
         os.environ[ENV_URL] = f"{reach.rstrip('/')}/{PREFIX}"
         os.environ[ENV_KEY] = key
@@ -178,7 +181,7 @@ def _load_jupyter_server_extension(serverapp) -> None:
         host = serverapp.ip if serverapp.ip not in ("0.0.0.0", "::", "*") else lan_address()
         public = f"http://{host}:{serverapp.port}{base_url.rstrip('/')}/{PREFIX}"
     handlers = mount(app.settings, base_url, local_url(serverapp.ip, serverapp.port, base_url),
-                     sign_in=False, public=public)
+                     public=public)
     app.add_handlers(".*$", handlers)
     serverapp.log.info("tables for friends at %s%s/", serverapp.connection_url, PREFIX)
 

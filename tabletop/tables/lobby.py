@@ -19,6 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from .. import i18n
 from ..locale import t
@@ -26,8 +27,10 @@ from ..untrusted import shown
 from .games import COMPUTERS, GAMES
 from .table import SPECTATOR, TableError
 
-#: The environment a Jupyter server with the tables gives its kernels (``jupyter.py``).
+#: The environment a Jupyter server with the tables gives its kernels (``jupyter.py``); the headers
+#: a kernel sends: the key (it is one of the server's kernels) and its own id (whose tables).
 ENV_URL, ENV_KEY, KEY_HEADER = "TABLETOP_TABLES_URL", "TABLETOP_TABLES_KEY", "X-Tables-Key"
+KERNEL_HEADER = "X-Tables-Kernel"
 #: A person's seat, in the menus of the computer seats.
 PERSON = ""
 
@@ -47,6 +50,17 @@ class Refused(Exception):
 
 # --- services ----------------------------------------------------------------------------------
 
+def kernel_id() -> str:
+    """This kernel's id, as its Jupyter server named its connection file (``kernel-<id>.json``);
+    "" outside a kernel. The server counts a kernel's tables by it (and by the page it serves)."""
+    try:
+        from ipykernel.connect import get_connection_file
+
+        return Path(get_connection_file()).stem.removeprefix("kernel-")
+    except (ImportError, RuntimeError):
+        return ""
+
+
 class Remote:
     """A table server over HTTP and its websocket: ``url`` ends with the tables' prefix (for the
     classroom ``http://127.0.0.1:8866/tables``); ``key`` proves this is one of the server's own
@@ -64,7 +78,7 @@ class Remote:
     def _post(self, path: str, asked: dict) -> dict:
         request = urllib.request.Request(
             f"{self.url}{path}?lang={i18n.language()}", data=json.dumps(asked).encode(), method="POST",
-            headers={"Content-Type": "application/json", KEY_HEADER: self.key})
+            headers={"Content-Type": "application/json", KEY_HEADER: self.key, KERNEL_HEADER: kernel_id()})
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
                 return json.loads(answer.read())

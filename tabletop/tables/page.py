@@ -20,12 +20,14 @@ from ..locale import t
 
 _WORDS = ("connecting", "lost", "choose", "play", "clear", "nothing_here")
 
+# A place the seat may click is stroked, its shape only: a stroked text (a card's name, a number)
+# would be a blot.
 _STYLE = """
 body{font:16px system-ui,sans-serif;margin:0;padding:.5em;background:#f4efe4;color:#222}
 #status{font-weight:bold;margin:.3em 0}#say{color:#9a1b00;min-height:1.3em}
 #board svg{width:100%;height:auto;max-height:75vh}
 #board [data-key]{cursor:pointer}
-#board .can{stroke:#1565c0;stroke-width:3}#board .picked{stroke:#ffb300;stroke-width:6}
+#board .can:not(text){stroke:#1565c0;stroke-width:3}#board .picked:not(text){stroke:#ffb300;stroke-width:6}
 #board .tabletop-place:focus{outline:3px solid #ffdd00}
 #choices button,#clear{margin:.15em;padding:.4em .7em;font:inherit}
 #log{color:#555;font-size:.9em}

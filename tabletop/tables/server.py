@@ -28,6 +28,7 @@ from tabletop import i18n
 
 from ..i18n import LANGUAGES
 from . import page
+from .lobby import KERNEL_HEADER
 from .store import Tables
 from .table import SPECTATOR, TableError
 from .view import Boards, state
@@ -66,16 +67,15 @@ class Hub:
     """The tables and the pages open at each: pushes every move to every page of its table, and
     lets the computer seats play (thinking in a worker thread, on a copy of the game)."""
 
-    def __init__(self, tables: Tables, limits: Limits, *, public: str | None = None, query: str = "",
-                 key: str = ""):
+    def __init__(self, tables: Tables, limits: Limits, *, public: str | None = None, key: str = ""):
         self.tables, self.limits = tables, limits
         # When set, making a table needs this key in the ``X-Tables-Key`` header (a school's server,
         # whose lobbies get it from their environment): no one else fills the server with tables.
         self.key = key
         # The links handed out: ``public`` (the address the players' devices reach, e.g. the class
-        # network's) else the address the table was asked at; ``query`` goes before the secret
-        # (the classroom's access code, so that a link signs a device in as the class link does).
-        self.public, self.query = public, query
+        # network's) else the address the table was asked at. A link opens its table only: it
+        # carries its secret, never an access code (a projector shows the links).
+        self.public = public
         self.boards = Boards()
         self.pages: dict[str, set[Seat]] = {}
         self.thinking: set[str] = set()
@@ -165,6 +165,12 @@ class CreateHandler(JsonPost):
 
     FIELDS = frozenset({"game", "players", "options", "computers"})
 
+    def creator(self) -> str:
+        """Who makes the table, for the limits of one creator (``store.Tables``): a kernel by the id
+        it sends, once the key proved it one; else the address asked from."""
+        kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
+        return f"kernel:{kernel}" if self.hub.key and kernel else f"address:{self.request.remote_ip}"
+
     def post(self) -> None:
         sent = self.request.headers.get("X-Tables-Key", "")
         if self.hub.key and not hmac.compare_digest(sent.encode(), self.hub.key.encode()):
@@ -173,11 +179,12 @@ class CreateHandler(JsonPost):
             asked = self.asked()
             with i18n.wording(_language(self)):
                 made = self.hub.tables.create(asked.get("game"), asked.get("players", 2),
-                                              asked.get("options"), asked.get("computers"))
+                                              asked.get("options"), asked.get("computers"),
+                                              creator=self.creator())
         except TableError as err:
             return self.refuse(err)
         public = self.hub.public or f"{self.request.protocol}://{self.request.host}{self.prefix}"
-        base = f"{public.rstrip('/')}/t/{made.id}{self.hub.query}"
+        base = f"{public.rstrip('/')}/t/{made.id}"
         self.finish({"id": made.id,
                      "seats": [f"{base}#{key}" if key else None for key in made.seats],
                      "spectator": f"{base}#{made.spectator}", "host": made.host})

@@ -3,7 +3,14 @@
 A move is acknowledged only once its row is committed; the primary key (table, number) makes sure
 that two moves made after the same number cannot both be stored. A table is rebuilt from its rows
 by replaying its record (``tabletop.records``), so a restarted server carries on every game where
-it stopped. A table nobody touched for ``idle`` seconds is deleted with its seats and moves.
+it stopped. A table nobody touched for ``idle`` seconds is deleted with its seats and moves, and so
+is one nobody ever played at for ``unplayed`` seconds.
+
+Each table keeps who made it (``creator``: a signed-in browser, a kernel, an address; the server
+says which): one creator may keep ``per_creator`` tables at once and make ``per_minute`` a minute,
+counted from the rows, so a restart forgets nothing. Far below ``max_tables``: one student's loop
+cannot fill the server. When it is full all the same, the oldest table that was made more than
+``FRESH`` seconds ago and never played at gives its place to the new one.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL, spectator TEXT NOT NULL,
-    created REAL NOT NULL, touched REAL NOT NULL);
+    created REAL NOT NULL, touched REAL NOT NULL, creator TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
     secret TEXT NOT NULL, computer TEXT, PRIMARY KEY (table_id, seat));
@@ -38,6 +45,12 @@ CREATE TABLE IF NOT EXISTS hosts (
 #: A day: a table nobody played at for that long is gone.
 IDLE = 24 * 3600.0
 MAX_TABLES = 500
+#: What one creator may make: tables kept at once, tables a minute.
+PER_CREATOR, PER_MINUTE = 8, 4
+#: A table nobody played at is gone after two hours; when the server is full, after ten minutes.
+UNPLAYED, FRESH = 2 * 3600.0, 600.0
+#: The tables nobody ever played at (their moves are the truth: none stored).
+_UNPLAYED = "NOT EXISTS (SELECT 1 FROM moves WHERE moves.table_id = tables.id)"
 
 
 @dataclass(frozen=True)
@@ -55,14 +68,19 @@ class Tables:
     ``clock`` gives the time in seconds (a test passes its own)."""
 
     def __init__(self, path: str = ":memory:", *, idle: float = IDLE, max_tables: int = MAX_TABLES,
+                 per_creator: int = PER_CREATOR, per_minute: int = PER_MINUTE, unplayed: float = UNPLAYED,
                  clock: Callable[[], float] = time.time):
         self.idle, self.max_tables, self.clock = idle, max_tables, clock
+        self.per_creator, self.per_minute, self.unplayed = per_creator, per_minute, unplayed
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:":
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the server
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a file from before creators were kept
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
         self._live: dict[str, Table] = {}
 
     def close(self) -> None:
@@ -71,13 +89,12 @@ class Tables:
     # --- creating -----------------------------------------------------------------------------
 
     def create(self, game: str, players: object = 2, options: object = None, computers: object = None,
-               seed: int | None = None) -> Created:
-        """A new table (``TableError`` for a setup the game does not have, or too many tables)."""
+               seed: int | None = None, creator: str = "") -> Created:
+        """A new table made by ``creator`` ("": this process itself, which no limit of a creator's
+        holds). ``TableError`` for a setup the game does not have, or too many tables."""
         kind, options, seats = check_setup(game, players, options, computers)
         self.expire()
-        (count,) = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()
-        if count >= self.max_tables:
-            raise TableError("too_many_tables", limit=self.max_tables)
+        self._room(creator)
         setup = {"players": players, **options, "seed": secrets.randbelow(2**32) if seed is None else seed}
         start = kind.cls(**setup).start
         table_id = secrets.token_urlsafe(9)
@@ -86,13 +103,34 @@ class Tables:
         now = self.clock()
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                            (table_id, game, json.dumps(start), digest(spectator), now, now))
+            self.db.execute("INSERT INTO tables (id, game, setup, spectator, created, touched, creator) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (table_id, game, json.dumps(start), digest(spectator), now, now, creator))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                                 [(table_id, n, digest(key or new_secret()), computer)
                                  for n, (key, computer) in enumerate(zip(keys, seats, strict=True))])
             self.db.execute("INSERT INTO hosts VALUES (?, ?)", (table_id, digest(host)))
         return Created(table_id, keys, spectator, host)
+
+    def _room(self, creator: str) -> None:
+        """Refuse a table beyond its creator's limits; make room on a full server by reclaiming the
+        oldest table nobody played at since it was made, ``FRESH`` seconds ago at least."""
+        if creator:
+            (kept,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ?", (creator,)).fetchone()
+            if kept >= self.per_creator:
+                raise TableError("too_many_yours", limit=self.per_creator)
+            (recent,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ? AND created > ?",
+                                        (creator, self.clock() - 60)).fetchone()
+            if recent >= self.per_minute:
+                raise TableError("tables_too_fast", limit=self.per_minute)
+        (count,) = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()
+        if count < self.max_tables:
+            return
+        oldest = self.db.execute(f"SELECT id FROM tables WHERE created < ? AND {_UNPLAYED} ORDER BY created "
+                                 "LIMIT 1", (self.clock() - FRESH,)).fetchone()
+        if oldest is None:
+            raise TableError("too_many_tables", limit=self.max_tables)
+        self._delete(list(oldest))
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -217,16 +255,22 @@ class Tables:
     # --- forgetting ---------------------------------------------------------------------------
 
     def expire(self) -> list[str]:
-        """Delete the tables idle for longer than ``idle``; returns their ids."""
-        cutoff = self.clock() - self.idle
-        gone = [i for (i,) in self.db.execute("SELECT id FROM tables WHERE touched < ?", (cutoff,))]
+        """Delete the tables idle for longer than ``idle``, and those nobody played at for longer
+        than ``unplayed``; returns their ids."""
+        now = self.clock()
+        gone = [i for (i,) in self.db.execute(
+            f"SELECT id FROM tables WHERE touched < ? OR (created < ? AND {_UNPLAYED})",
+            (now - self.idle, now - self.unplayed))]
+        self._delete(gone)
+        return gone
+
+    def _delete(self, gone: list[str]) -> None:
         if gone:
             with self.db:
                 self.db.execute("BEGIN")
                 self.db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in gone])
             for table_id in gone:
                 self._live.pop(table_id, None)
-        return gone
 
 
-__all__ = ["Tables", "Created", "IDLE", "MAX_TABLES"]
+__all__ = ["Tables", "Created", "IDLE", "MAX_TABLES", "PER_CREATOR", "PER_MINUTE", "UNPLAYED", "FRESH"]
