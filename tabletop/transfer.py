@@ -5,6 +5,11 @@ names a path. *Save* hands the file to the browser as a download (``Download``),
 learner uploads (``upload_button``, its file read by ``uploaded_text``). Writing to a path stays a
 Python call for whoever owns the machine (a widget's ``save(path)``).
 
+The upload button is ipywidgets' ``FileUpload`` (its value, its traits) with a front-end of ours: the
+page itself refuses a file bigger than ``MAX_UPLOAD`` and sends only its name and size. A file of
+ten megabytes or more, sent, would pass the websocket's limit: the connection would close and the
+page stop answering until it reconnects.
+
 The download is made in the page: a few lines of JavaScript, shipped inline with the widget and
 fetching nothing, turn the text into a Blob and click a link to it. That needs no server route and no
 service worker, so it works the same in JupyterLab, Voila and JupyterLite, on any origin, ``http://``
@@ -17,6 +22,7 @@ from collections.abc import Callable
 
 import anywidget
 import ipywidgets as w
+from traitlets import Int
 
 from .locale import t
 
@@ -65,6 +71,55 @@ class Download(anywidget.AnyWidget):
         self.send({"kind": "download", "name": name, "text": text, "type": type})
 
 
+# The upload button: its description, tooltip and state from the model; a file too big is never read.
+_UPLOAD_ESM = """
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.className = "jupyter-widgets jupyter-button widget-button widget-upload";
+  const input = document.createElement("input");
+  input.type = "file";
+  input.style.display = "none";
+  button.addEventListener("click", () => { input.value = ""; input.click(); });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > model.get("limit")) {
+      model.send({ kind: "too_big", name: file.name, size: file.size });
+      return;
+    }
+    const content = await file.arrayBuffer();
+    model.set("value", [{ name: file.name, type: file.type, size: file.size, content,
+                          last_modified: file.lastModified }]);
+    model.save_changes();
+  });
+  const update = () => {
+    button.textContent = model.get("description");
+    button.title = model.get("tooltip") || "";
+    button.disabled = model.get("disabled");
+    input.accept = model.get("accept");
+  };
+  for (const name of ["description", "tooltip", "disabled", "accept"]) model.on(`change:${name}`, update);
+  update();
+  el.append(button, input);
+}
+export default { render };
+"""
+
+
+class Upload(anywidget.AnyWidget, w.FileUpload):
+    """``FileUpload`` whose page refuses a file bigger than ``limit`` before sending it: the kernel
+    gets ``{"kind": "too_big", "name", "size"}`` instead (``upload_button`` words it)."""
+
+    _esm = _UPLOAD_ESM
+    limit = Int(MAX_UPLOAD).tag(sync=True)
+
+
+def too_big(name: object, size: object) -> str:
+    """What a learner reads of a file the page refused for its size (both as the page said them)."""
+    kilobytes = -(-size // 1000) if isinstance(size, int) and 0 <= size < 10**15 else "?"
+    return t("files.too_big", file=str(name)[:NAME_SHOWN], size=kilobytes, limit=MAX_UPLOAD // 1000)
+
+
 class UploadRefused(ValueError):
     """An upload that is not a text file a scenario could be: its message says why, for a learner."""
 
@@ -84,19 +139,23 @@ def uploaded_text(files) -> tuple[str, str] | None:
         raise UploadRefused(t("files.not_text", file=name))
     content = memoryview(content).cast("B")
     if content.nbytes > MAX_UPLOAD:
-        raise UploadRefused(t("files.too_big", file=name, size=-(-content.nbytes // 1000),
-                              limit=MAX_UPLOAD // 1000))
+        raise UploadRefused(too_big(name, content.nbytes))
     try:
         return name, bytes(content).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UploadRefused(t("files.not_text", file=name)) from None
 
 
-def upload_button(take: Callable[[str, str], object], refuse: Callable[[str], object]) -> w.FileUpload:
+def upload_button(take: Callable[[str, str], object], refuse: Callable[[str], object]) -> Upload:
     """A button that opens the learner's file chooser for one ``.json`` file: ``take(name, text)``
-    gets the file's text, ``refuse(message)`` what is wrong with a file that is no text file. It is
-    emptied after each file, so that the same file can be picked again."""
-    button = w.FileUpload(accept=".json", multiple=False)
+    gets the file's text, ``refuse(message)`` what is wrong with a file that is no text file (or
+    too big, which the page said without sending it). It is emptied after each file, so that the
+    same file can be picked again."""
+    button = Upload(accept=".json", multiple=False)
+
+    def said(_, content, buffers) -> None:
+        if isinstance(content, dict) and content.get("kind") == "too_big":
+            refuse(too_big(content.get("name", ""), content.get("size")))
 
     def uploaded(change) -> None:
         if not change["new"]:
@@ -111,4 +170,5 @@ def upload_button(take: Callable[[str, str], object], refuse: Callable[[str], ob
             button.value = ()
 
     button.observe(uploaded, "value")
+    button.on_msg(said)
     return button

@@ -214,3 +214,15 @@ def test_a_download_hands_the_browser_the_name_and_the_text():
     download.offer("x.json", '{"a": 1}')
     assert download.offered == ("x.json", '{"a": 1}')
     assert sent == [{"kind": "download", "name": "x.json", "text": '{"a": 1}', "type": "application/json"}]
+
+
+def test_the_page_refuses_a_file_too_big_before_sending_it():
+    """Ten megabytes or more, sent, would close the page's websocket: the page sends the file's name
+    and size only (its front-end knows the limit), and the editor says so; nothing is loaded."""
+    i18n.set_language("vi")
+    editor = BoardEditor(Scenario.from_dict(HARMONIES))
+    position = editor.scenario().dumps()
+    assert editor._upload.limit == MAX_UPLOAD and "file.size" in editor._upload._esm
+    editor._upload._handle_custom_msg({"kind": "too_big", "name": "big.json", "size": 12_000_000}, [])
+    assert editor.message == common("files.too_big", file="big.json", size=12000, limit=MAX_UPLOAD // 1000)
+    assert editor.scenario().dumps() == position
