@@ -10,6 +10,7 @@ import ipywidgets as w
 from tabletop import Display, Scene
 from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG
+from tabletop.i18n import isolate
 from tabletop.locale import t as common
 from tabletop.localised import html
 
@@ -140,7 +141,8 @@ class TilingCompare(_Worded, w.VBox):
                  "total": t("widgets.compare.row.total"), "final": t("widgets.compare.row.final")}
         rows = []
         for key, name in names.items():
-            cells = [str(parts[la][key]), str(parts[lb][key]), signed(diff[key])]
+            # a sign keeps its place in front in a right-to-left table ("+3", not "3+")
+            cells = [str(parts[la][key]), str(parts[lb][key]), isolate(signed(diff[key]))]
             rows.append(f"<tr><td>{escape(name)}</td>" + "".join(
                 f'<td style="text-align:end;padding:0 8px">{c}</td>' for c in cells) + "</tr>")
         text = "<br>".join(escape(line) for line in self.explanation.split("\n"))

@@ -7,6 +7,7 @@ from html import escape
 import ipywidgets as w
 
 from tabletop.address import PageAddress
+from tabletop.i18n import isolate
 from tabletop.links import LinkError, pack
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
@@ -18,6 +19,11 @@ from ..errors import ScenarioError
 from ..locale import t
 from .common import _NOTE, _WARN, _as_scenario, _button
 from .editor import BoardEditor
+
+
+def _difference(d: int) -> str:
+    """A row's difference, bold, its sign in front in a right-to-left table too ("+3", not "3+")."""
+    return f"<b>{isolate(f'{d:+d}')}</b>" if d else "·"
 
 
 class WhatIf(Localised, w.VBox):
@@ -124,7 +130,7 @@ class WhatIf(Localised, w.VBox):
         left, right = (escape(str(x)) for x in self.labels)
         rows = "".join(
             f"<tr><td>{escape(scoring.category_title(key))}</td><td>{x}</td><td>{y}</td>"
-            f"<td>{f'<b>{d:+d}</b>' if d else '·'}</td></tr>"
+            f"<td>{_difference(d)}</td></tr>"
             for key, (x, y, d) in comparison.difference().items())
         table = (f"<table><tr><th></th><th>{left}</th><th>{right}</th>"
                  f"<th>{escape(t('whatif.difference'))}</th></tr>{rows}</table>")
