@@ -24,6 +24,7 @@ import os
 import secrets
 from pathlib import Path
 
+import jinja2
 import segno
 from tornado import web
 from traitlets import default
@@ -51,6 +52,16 @@ def class_language(lesson: str) -> str:
     """The language of the lesson of the day, else the server's ``TABLETOP_LANGUAGE``, else English."""
     code = lessons.language_of(lesson) or os.environ.get(ENVIRONMENT)
     return code if code in LANGUAGES else FALLBACK
+
+
+def ours_first(jupyters: jinja2.Environment, voilas: jinja2.Environment, code: str) -> None:
+    """The Jupyter server's page templates (its error pages, ``/logout``) looked up in ours first
+    (Voila's find ours first already), worded in the class's language: Jupyter's ask for static
+    files this server does not serve (a 500, and three tracebacks in the teacher's terminal, for
+    each error). Our own pages pass their reader's language instead."""
+    jupyters.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(TEMPLATES)), jupyters.loader])
+    for env in (jupyters, voilas):
+        env.globals.update(lang=code, dir=direction(code), t=lambda key: texts.entry(key, code))
 
 
 def new_access_code(length: int = 10) -> str:
@@ -149,9 +160,11 @@ class ClassroomVoila(Voila):
 
     def init_settings(self):
         lesson = os.environ.get("CLASSROOM_LESSON") or ""
-        return {**super().init_settings(), "classroom_lesson": lesson,
-                "classroom_language": class_language(lesson), "classroom_root": Path(self.root_dir),
-                "classroom_link": self.class_link()}
+        settings = {**super().init_settings(), "classroom_lesson": lesson,
+                    "classroom_language": class_language(lesson), "classroom_root": Path(self.root_dir),
+                    "classroom_link": self.class_link()}
+        ours_first(settings["jinja2_env"], settings["voila_jinja2_env"], code=settings["classroom_language"])
+        return settings
 
     def init_handlers(self):
         """Voila's routes with ours in place of the open ones; its tree and the contents API under

@@ -39,6 +39,16 @@ def address(handler: web.RequestHandler, path: str, drop: tuple[str, ...]) -> st
     return path + (f"?{urlencode(kept)}" if kept else "")
 
 
+def in_language(target: str, code: str) -> str:
+    """The address to go on to after signing in, asking for the language the sign-in page was in
+    (the lesson then opens in it), unless it asks for one already."""
+    parts = urlsplit(target)
+    query = parse_qs(parts.query)
+    if "lang" in query:
+        return target
+    return parts._replace(query=urlencode({**query, "lang": code}, doseq=True)).geturl()
+
+
 def render_address(handler: web.RequestHandler, lesson: str) -> str:
     return f"{handler.base_url}voila/render/{quote(lesson)}"
 
@@ -90,7 +100,7 @@ class SignIn(Page, LoginFormHandler):
             query = urlencode({"next": self.get_argument("next", self.base_url), "lang": self.language()})
             return self.redirect(f"{self.base_url}login?{query}&wrong", status=303)
         provider.set_login_cookie(self, provider.generate_anonymous_user(self))
-        self._redirect_safe(self.get_argument("next", self.base_url))
+        self._redirect_safe(in_language(self.get_argument("next", self.base_url), self.language()))
 
 
 class Arrival(Page):

@@ -27,6 +27,15 @@ def language_of(path: str) -> str | None:
     return first if first in LANGUAGES else None
 
 
+def page_language(page_config: dict, notebook_path: str = "", **_) -> dict:
+    """Voila's ``page_config_hook``: the lesson's language for its page's ``<html lang>`` (a screen
+    reader reads a Persian lesson with a Persian voice); the path may be the served folder's own
+    (``fa/…``) or a whole path, whose last folder named for a language says it."""
+    folders = Path(notebook_path).parts[:-1]
+    code = next((part for part in reversed(folders) if part in LANGUAGES), None)
+    return {**page_config, "classroomLanguage": code or "en"}
+
+
 def lesson_in(path: str, code: str) -> str:
     """The same lesson in language ``code``; a path outside the language folders stays as it is."""
     if language_of(path) is None:

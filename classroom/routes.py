@@ -6,8 +6,9 @@ table of probes that tests/test_classroom_routes.py walks).
   ``/voila/files/`` (the lessons' pictures) is a plain file route. Voila's own static files (its
   scripts and styles, the same in every installation) stay open.
 * A kernel answers only the browser it belongs to (``ClassroomKernelManager.owners``): its
-  websocket, its ``DELETE`` and the shutdown that a page posts when it closes. With the access code
-  alone, anyone who learnt a kernel's id (over a shoulder, on the projector) could end or drive it.
+  websocket, its state (``GET``), its ``DELETE`` and the shutdown that a page posts when it closes.
+  With the access code alone, anyone who learnt a kernel's id (over a shoulder, on the projector)
+  could end or drive it, or watch when its page works.
 * A lab extension's file asked with its content hash is kept by the browser (a reload asks for none).
 * A crafted address answers 404, never 500: Voila's template file route asserts on the address's
   shape (a 500), and the lesson route (``classroom/app.py``) serves only a notebook inside the
@@ -28,19 +29,30 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from tabletop.i18n import Catalogue
+
 TEMPLATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
+texts = Catalogue("tabletop")
 
 
 def require_owner(handler: JupyterHandler, kernel_id: str) -> None:
     """403 unless the signed-in browser owns the kernel; the same answer for a kernel that does not
-    exist, so a probe learns nothing about which ids are alive."""
+    exist, so a probe learns nothing about which ids are alive. The message is in the class's
+    language (an API answer has no page of its own)."""
     user = handler.current_user
     if not handler.kernel_manager.is_owner(kernel_id, user and user.username):
-        raise web.HTTPError(403, "not this page's kernel")
+        said = texts.entry("classroom.kernel.not_yours", handler.settings.get("classroom_language"))
+        raise web.HTTPError(403, said.replace("%", "%%"))
 
 
 class OwnKernelHandler(KernelHandler):
-    """``/api/kernels/<id>``: anyone signed in may ask a kernel's state; only its owner ends it."""
+    """``/api/kernels/<id>``: only its owner asks its state (when it last worked tells what its page
+    does) or ends it."""
+
+    @web.authenticated
+    async def get(self, kernel_id):
+        require_owner(self, kernel_id)
+        await super().get(kernel_id)
 
     @web.authenticated
     async def delete(self, kernel_id):

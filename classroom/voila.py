@@ -5,7 +5,7 @@
 # An option given on the command line (--MappingKernelManager.cull_idle_timeout=5) wins over these.
 import os
 
-from classroom.lessons import lesson_in
+from classroom.lessons import lesson_in, page_language
 from tabletop.i18n import LANGUAGES
 
 c = get_config()  # noqa: F821 (traitlets provides it to a config file)
@@ -60,3 +60,5 @@ c.VoilaExecutor.startup_timeout = 300
 
 # A learner sees a friendly error, not a Python traceback (Voila's default, stated here).
 c.VoilaConfiguration.show_tracebacks = False
+# The page says the lesson's language (<html lang>), for a screen reader's voice.
+c.VoilaConfiguration.page_config_hook = page_language

@@ -182,3 +182,15 @@ def test_kernels_talk_over_unix_sockets_and_open_no_port(monkeypatch):
         transport, ip = run_apart(start_and_stop(folder))
         assert os.listdir(folder) == []  # nothing left behind
     assert transport == "ipc" and ip.startswith(folder)
+
+
+def test_a_lessons_page_says_its_language():
+    """Voila's page_config_hook: ``<html lang>`` from the lesson's folder (a screen reader's voice)."""
+    from classroom.lessons import page_language
+
+    for code in LANGUAGES:
+        said = page_language({"a": 1}, notebook_path=lesson_in(LESSON, code))
+        assert said == {"a": 1, "classroomLanguage": code}
+    whole = "/srv/notebooks/fa/azul-lessons/x.ipynb"
+    assert page_language({}, notebook_path=whole)["classroomLanguage"] == "fa"
+    assert page_language({}, notebook_path="elsewhere.ipynb")["classroomLanguage"] == "en"

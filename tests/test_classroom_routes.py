@@ -99,6 +99,23 @@ def test_every_probe_gets_the_answer_in_the_table(server):
     server.log.flush()
     log = Path(server.log.name).read_text(errors="replace")
     assert not re.search(r"^500 ", log, re.MULTILINE)  # and nothing answered 500 on the way
+    assert "Traceback" not in log  # nor printed one in the teacher's terminal (each 403 of a file did)
+
+
+def test_the_sign_in_pages_language_goes_on_to_the_lesson(server):
+    """A learner who chose فارسی on the sign-in page lands on the Persian lesson, not the English."""
+    async def sign_in() -> list[str]:
+        student = Student(server.url)
+        await student.request("GET", f"/login?next=/voila/render/{LESSON}&lang=fa")
+        body = f"code={CODE}&next=/voila/render/{LESSON}&_xsrf={student.cookies['_xsrf']}"
+        signed = await student.request("POST", "/login?lang=fa", body=body,
+                                       headers={"Content-Type": "application/x-www-form-urlencoded"})
+        lesson = await student.request("GET", signed.target)
+        student.close()
+        return [signed.target, lesson.target]
+
+    persian = f"/voila/render/{lesson_in(LESSON, 'fa')}"
+    assert run_apart(sign_in()) == [f"/voila/render/{LESSON}?lang=fa", persian]
 
 
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
