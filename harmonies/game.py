@@ -64,7 +64,7 @@ import random
 from collections.abc import Iterable
 
 from tabletop.i18n import join_and, join_or
-from tabletop.untrusted import shown
+from tabletop.untrusted import JSONRefused, read_json, shown
 
 from . import habitats, scoring
 from .actions import (
@@ -850,8 +850,8 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
+            data = read_json(text)
+        except JSONRefused as err:
             raise HarmoniesError(t("game.error.saved_json", reason=err)) from None
         return cls.from_dict(data)
 

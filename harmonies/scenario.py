@@ -9,14 +9,13 @@ documented in ``docs/harmonies.md``.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from tabletop.files import kind, pretty_json
 from tabletop.i18n import join_or
-from tabletop.untrusted import shown
+from tabletop.untrusted import JSONRefused, read_json, shown
 
 from .board import LAYOUTS, RIVER_READINGS, Board, Side
 from .cards import Card, card
@@ -121,10 +120,9 @@ class Scenario:
     def loads(cls, text: str) -> Scenario:
         """A checked scenario from JSON text."""
         try:
-            data = json.loads(text, object_pairs_hook=_Object.from_pairs)
-        except json.JSONDecodeError as err:
-            raise ScenarioError(t("scenario.json_position", line=err.lineno, column=err.colno),
-                                t("scenario.bad_json", reason=err.msg)) from None
+            data = read_json(text, object_pairs_hook=_Object.from_pairs)
+        except JSONRefused as err:
+            raise ScenarioError("file", str(err)) from None
         return cls.from_dict(data)
 
     @classmethod

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 from . import i18n
 from .locale import t
-from .untrusted import shown
+from .untrusted import seed, shown
 
 #: argparse's English words (its gettext message ids) → our catalogue keys. The texts keep
 #: argparse's %-placeholders (``%(prog)s``) exactly; tests check every language does.
@@ -138,4 +138,4 @@ def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
 
 def seed_argument(text: str) -> int | str:
     """``--seed``'s type: a number, or a seed as ``simulate`` writes it (``7:1``)."""
-    return int(text) if text.lstrip("-").isdigit() else text
+    return seed(text)

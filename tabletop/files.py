@@ -14,14 +14,15 @@ import json
 from typing import Any
 
 from .locale import t
-from .untrusted import shown
+from .untrusted import JSONRefused, clipped, read_json, shown
 
 
 class ScenarioError(ValueError):
     """A scenario or saved-game file that is not valid; ``field`` names the place in the file."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(t("files.error", field=field, message=message))
+        # A field may be a key the file wrote: shown escaped, so that it cannot turn the line.
+        super().__init__(t("files.error", field=clipped(field, 200), message=message))
         self.field = field
         self.message = message
 
@@ -58,11 +59,12 @@ class Fields:
         self.error = error
 
     def parse_json(self, text: str) -> Any:
-        """The value of a JSON text, or the error saying where the text stops being JSON."""
+        """The value of a JSON text somebody wrote (``tabletop.untrusted.read_json``), or the error
+        saying why it cannot be read: where it stops being JSON, nested too deep..."""
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as e:
-            raise self.error("file", t("files.not_json", error=e)) from None
+            return read_json(text)
+        except JSONRefused as e:
+            raise self.error("file", str(e)) from None
 
     def keys(self, value: dict, field: str, allowed: tuple[str, ...]) -> dict:
         """``value`` when all its keys are among ``allowed`` (a typo never passes)."""

@@ -21,7 +21,6 @@ standard output, and exits with status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from .links import LinkError, address, fragment, unpack
 from .locale import t
 from .records import RecordError, record, replay, steps
 from .review import Coach, Review, scores_words
+from .untrusted import JSONRefused, clipped, read_json
 
 COMMANDS = ("record", "replay", "review", "link")
 STDIN = "-"
@@ -129,13 +129,13 @@ def read_data(source: str, stdin) -> dict:
     if is_link(source):
         return unpack(source)
     text = _text(source, stdin)
-    name = t("keeping.stdin") if source == STDIN else source
+    name = t("keeping.stdin") if source == STDIN else _named(source)
     if is_link(text.strip()):  # a file holding a link
         return unpack(text.strip())
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise KeepingError(t("keeping.bad_json", file=name, line=err.lineno, column=err.colno)) from None
+        data = read_json(text)
+    except JSONRefused as err:
+        raise KeepingError(t("keeping.cannot_read", file=name, reason=err)) from None
     if not isinstance(data, dict):
         raise KeepingError(t("keeping.not_an_object", file=name))
     return data
@@ -145,7 +145,8 @@ def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as err:
-        raise KeepingError(t("keeping.cannot_write", file=path, reason=err.strerror or err)) from None
+        raise KeepingError(t("keeping.cannot_write", file=_named(path),
+                             reason=err.strerror or err)) from None
 
 
 # -- record ------------------------------------------------------------------------------------------
@@ -177,8 +178,13 @@ def _text(source: str, stdin) -> str:
     try:
         return Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise KeepingError(t("keeping.cannot_read", file=source,
+        raise KeepingError(t("keeping.cannot_read", file=_named(source),
                              reason=getattr(err, "strerror", None) or err)) from None
+
+
+def _named(path: str) -> str:
+    """A file's name as a message shows it: long enough for a path, any control escaped."""
+    return clipped(path, 200)
 
 
 def _lines(source: str, stdin) -> list[str]:
@@ -192,11 +198,12 @@ def _play_lines(game: Game, lines: list[str]) -> None:
             continue
         number += 1
         if game.over:
-            raise KeepingError(t("records.after_the_end", number=number, action=line))
+            raise KeepingError(t("records.after_the_end", number=number, action=clipped(line)))
         try:
             game.play(line)
         except ValueError as err:
-            raise KeepingError(t("records.illegal", number=number, action=line, reason=err)) from None
+            raise KeepingError(t("records.illegal", number=number, action=clipped(line),
+                                 reason=err)) from None
 
 
 # -- replay ------------------------------------------------------------------------------------------
@@ -261,7 +268,7 @@ def _review(args, kit: Kit, stdin) -> str:
     reviewed = kit.review(data, seat=seat, budget=args.budget, seed=args.seed)
     if args.chart:
         if Path(args.chart).suffix.lower() != ".svg":
-            raise KeepingError(t("keeping.chart_svg", file=args.chart))
+            raise KeepingError(t("keeping.chart_svg", file=_named(args.chart)))
         _write(args.chart, reviewed.chart().to_svg())
     return pretty_json(reviewed.to_dict()) if args.json else str(reviewed)
 

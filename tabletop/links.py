@@ -18,7 +18,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from .locale import t
-from .untrusted import number
+from .untrusted import number, read_json
 
 KEY = "play"
 VERSION = 1
@@ -34,7 +34,11 @@ class LinkError(ValueError):
 
 def pack(data: dict) -> str:
     """The fragment (without ``#``) that holds ``data``."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return pack_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True))
+
+
+def pack_text(text: str) -> str:
+    """The fragment that holds a JSON text as it is (whatever it holds: ``unpack`` judges)."""
     squeezed = zlib.compress(text.encode("utf-8"), 9)
     return f"{KEY}={VERSION}.{base64.urlsafe_b64encode(squeezed).decode('ascii').rstrip('=')}"
 
@@ -77,7 +81,7 @@ def unpack(address_or_fragment: str) -> dict:
             raise LinkError(t("links.too_big"))
         if not inflate.eof:
             raise LinkError(t("links.cut"))
-        data = json.loads(raw.decode("utf-8"))
+        data = read_json(raw, most=MAX_BYTES)  # nested too deep, a huge number: damaged
     except LinkError:
         raise
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
@@ -122,5 +126,5 @@ def claims(address_or_fragment: str, accepts: Callable[[dict], bool]) -> bool:
         return True
 
 
-__all__ = ["LinkError", "pack", "unpack", "address", "fragment", "kind", "of_kind", "holds", "claims",
-           "KEY", "VERSION"]
+__all__ = ["LinkError", "pack", "pack_text", "unpack", "address", "fragment", "kind", "of_kind", "holds",
+           "claims", "KEY", "VERSION"]

@@ -222,7 +222,7 @@ INVALID = {
     "unknown card": (scenario(animals=[{"card": 99}]), "animals[0].card"),
     "more cubes than the card has": (scenario(animals=[{"card": "Fennec Fox", "cubes_placed": 4}]),
                                      "animals[0].cubes_placed"),
-    "bad json": ('{"game": "harmonies", "side": "A", "board": {', "line 1, column 46"),
+    "bad json": ('{"game": "harmonies", "side": "A", "board": {', "file"),
     "not an object": ("[]", "scenario"),
     "unknown field": (scenario(extra=1), "extra"),
 }

@@ -222,11 +222,10 @@ class TestValidation:
 
     def test_bad_json_gives_line_and_column(self):
         err = error_of('{"game": "harmonies",\n "side": "A"\n "board": {}}')
-        assert err.field == "line 3, column 2"
-        assert "not valid JSON" in err.message
+        assert (err.field, err.message) == ("file", "not valid JSON (line 3, column 2)")
 
     def test_empty_text_is_bad_json(self):
-        assert error_of("").field == "line 1, column 1"
+        assert error_of("").message == "not valid JSON (line 1, column 1)"
 
     def test_a_key_written_twice_is_caught(self):
         err = error_of('{"game": "harmonies", "side": "A", "board": {"a1": ["blue"], "a1": ["gray"]}}')

@@ -27,6 +27,7 @@ import tornado.websocket
 from tabletop import i18n
 
 from ..i18n import LANGUAGES
+from ..untrusted import read_json
 from . import page
 from .lobby import KERNEL_HEADER
 from .store import Tables
@@ -145,7 +146,7 @@ class JsonPost(tornado.web.RequestHandler):
         if not self.request.headers.get("Content-Type", "").startswith("application/json"):
             raise TableError("bad_message")
         try:
-            asked = json.loads(body)
+            asked = read_json(body)
         except (ValueError, UnicodeDecodeError):
             raise TableError("bad_message") from None
         if not isinstance(asked, dict) or set(asked) - self.FIELDS:
@@ -256,7 +257,7 @@ class Seat(tornado.websocket.WebSocketHandler):
         if len(message) > self.hub.limits.message_bytes:
             raise TableError("too_big")
         try:
-            asked = json.loads(message)
+            asked = read_json(message)  # 2 kB of [ would recurse until it fails
         except (ValueError, UnicodeDecodeError):
             raise TableError("bad_message") from None
         kind = asked.get("type") if isinstance(asked, dict) else None
