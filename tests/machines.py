@@ -133,6 +133,10 @@ FILE_NAMES = st.sampled_from(["a.json", "b.json", "", "   ", "missing/c.json", "
 TYPED = st.text(st.characters(blacklist_characters="/\\", blacklist_categories=("Cc", "Cs")),
                 max_size=16)
 
+#: Numbers a learner may type (a seed, a budget): a digit that is no number, Persian and Arabic
+#: digits, more digits than Python reads, a sign, an exponent, a right-to-left override.
+NUMBERS = st.sampled_from(["²", "۲۳", "٣", "9" * 5000, "-7", "- 7", "1e9", "0x10", "\u202e12", " 42 "])
+
 #: Files a learner may upload that are no scenario: any bytes, a path (read as the file's text,
 #: never followed), JSON of the wrong shape, a file far too big.
 BAD_UPLOADS = st.binary(max_size=40) | st.sampled_from(
@@ -309,7 +313,7 @@ class WidgetMachine(RuleBasedStateMachine):
 
     def texts(self) -> st.SearchStrategy[str]:
         """What a learner may type into the widget's text boxes."""
-        return FILE_NAMES | TYPED
+        return FILE_NAMES | TYPED | NUMBERS
 
     def state(self):
         """The widget's position, serialised (compared around undo, redo and a change of

@@ -5,15 +5,18 @@ sent to, in one line, never Python's own error."""
 from __future__ import annotations
 
 import pytest
+from machines import labelled_buttons, press
 
 import azul
 import harmonies
+from azul.widgets import AzulTable
 from harmonies.cards import card
 from harmonies.explorermodel import ExplorerModel
+from harmonies.widgets import GameTable
 from tabletop import records
 from tabletop.links import LinkError, unpack
 from tabletop.tables import TableError, Tables
-from tabletop.untrusted import DIGITS, clipped, number, shown
+from tabletop.untrusted import DIGITS, JSON_DIGITS, clipped, number, shown
 
 HUGE = "9" * 5000  # Python refuses to read a number of more than 4300 digits
 
@@ -69,3 +72,18 @@ def test_the_explorer_refuses_a_huge_rotation_in_words():
 def test_a_table_for_a_huge_computer_seat_is_refused():
     with pytest.raises(TableError, match="seat"):
         Tables().create("azul", 2, None, {HUGE: "greedy"})
+
+
+@pytest.mark.parametrize(("typed", "seed"), [
+    ("²", "²"), ("۲۳", 23), (" -7 ", -7), ("7:1", "7:1"), (HUGE, HUGE),
+    ("9" * JSON_DIGITS, int("9" * JSON_DIGITS)),
+])
+def test_a_seed_box_starts_a_game_of_any_seed_typed(typed, seed):
+    """A number is read as one (a "²" is none, 5000 digits too many): else the text is the seed."""
+    harmonies_table = GameTable(2, seats=["human", "human"])
+    harmonies_table.setup.seed_box.value = typed
+    press(harmonies_table.setup.new_button)
+    azul_table = AzulTable(2, seats=["human", "human"])
+    azul_table.setup_seed.value = typed
+    press(labelled_buttons(azul_table)["New game"])
+    assert harmonies_table.game.seed == azul_table.game.seed == seed

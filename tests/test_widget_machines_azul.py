@@ -17,10 +17,21 @@ import pytest
 from examples import AZUL_EXAMPLE
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, rule
-from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, front_end_upload, report
+from machines import (
+    FILE_NAMES,
+    NUMBERS,
+    ComputerSeats,
+    WidgetMachine,
+    budget,
+    front_end_upload,
+    labelled_buttons,
+    press,
+    report,
+)
 
 from azul import Board, Game, Scenario
 from azul.errors import ScenarioError
+from azul.locale import t
 from azul.scenario import check_supply
 from azul.widgets import TOOLS, AzulTable, TilingCompare, WallSandbox
 
@@ -244,6 +255,13 @@ class TableMachine(ComputerSeats):
     def act(self, text):
         self.count()
         self.widget.act(text)
+
+    @rule(seed=NUMBERS)
+    def new_game_of_a_typed_seed(self, seed):
+        """Whatever the seed box holds (a "²", thousands of digits), New game starts a game."""
+        self.count()
+        self.widget.setup_seed.value = seed
+        press(labelled_buttons(self.widget)[t("widgets.table.button.new_game")])
 
     @rule(data=st.data())
     def play_a_legal_move(self, data):

@@ -15,7 +15,16 @@ import json
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, rule
-from machines import FILE_NAMES, ComputerSeats, WidgetMachine, budget, front_end_upload, report
+from machines import (
+    FILE_NAMES,
+    NUMBERS,
+    ComputerSeats,
+    WidgetMachine,
+    budget,
+    front_end_upload,
+    press,
+    report,
+)
 
 from harmonies import habitats
 from harmonies.actions import PlaceToken
@@ -370,6 +379,13 @@ class TableMachine(ComputerSeats):
     def act(self, action):
         self.count()
         self.widget.act(action)
+
+    @rule(seed=NUMBERS)
+    def new_game_of_a_typed_seed(self, seed):
+        """Whatever the seed box holds (a "²", thousands of digits), New game starts a game."""
+        self.count()
+        self.widget.setup.seed_box.value = seed
+        press(self.widget.setup.new_button)
 
     @rule(data=st.data())
     def play_a_legal_action(self, data):

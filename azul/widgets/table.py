@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop import Display, Scene, bylink
+from tabletop import Display, Scene, bylink, untrusted
 from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG
 from tabletop.locale import t as common
@@ -242,8 +242,7 @@ class AzulTable(_Worded, w.VBox):
 
     def _new_game_from_form(self) -> None:
         players = self.setup_players.value
-        text = self.setup_seed.value.strip()
-        seed: int | str | None = None if not text else int(text) if text.isdigit() else text
+        seed = untrusted.seed(self.setup_seed.value)
         self.new_game(players, [menu.value for menu in self.setup_seats[:players]],
                       self.setup_wall.value, seed)
 

@@ -8,7 +8,7 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop import bylink
+from tabletop import bylink, untrusted
 from tabletop.address import PageAddress
 from tabletop.clickable import ClickableSVG, Pictured
 from tabletop.locale import t as common
@@ -66,9 +66,8 @@ class _SetupForm(w.VBox):
         return bool(self.spirits_box.value)
 
     @property
-    def seed(self) -> int | None:
-        text = str(self.seed_box.value).strip()
-        return int(text) if text.lstrip("-").isdigit() else None
+    def seed(self) -> int | str | None:
+        return untrusted.seed(self.seed_box.value)
 
     def seats(self, players: int) -> list[str]:
         return [box.value or "greedy" for box in self.seat_menus[:players]]
@@ -256,7 +255,7 @@ class GameTable(Pictured, Localised, w.VBox):
             self.open_link(fragment)
 
     def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
-                 spirits: bool | None = None, seed: int | None = None) -> None:
+                 spirits: bool | None = None, seed: int | str | None = None) -> None:
         """Start a new game at this table; what is not given is read from the setup form. A refused
         setting (seats that do not fit the players) is said in ``message`` and changes nothing."""
         form = self.setup
