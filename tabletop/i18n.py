@@ -153,13 +153,14 @@ def isolate(text: object, code: str | None = None) -> str:
 # "n=12"). Inside a Persian line the bidirectional algorithm lays such a run out right to left
 # ("1 = 4 − 5", "3−"), and isolating each number alone does not help (the isolates themselves are laid
 # out right to left): the whole run goes into ONE left-to-right isolate. An operand is a number, a
-# one-letter name (n, Δ) or a value already isolated that holds no Persian letter (a filled
-# placeholder, "⁦−1⁩"); a value in Persian words keeps the sentence's order, which reads it right.
+# one-letter name (n, Δ), a value already isolated that holds no Persian letter (a filled
+# placeholder, "⁦−1⁩") or, in a text not yet filled, a placeholder ("{a} + {b}"); a value in Persian
+# words keeps the sentence's order, which reads it right.
 # An operand may be emphasised in markdown ("120 − 9 = **111**", "*k* = 0").
 _OPERATORS, _SIGNS = "−+×÷=/→–≈-", "−+-"
 _OTHER = f"[^{FSI}{RLI}{LRI}{PDI}{PERSIAN_LETTERS}]"  # neither a Persian letter nor an isolate's mark
 _VALUE = f"[{FSI}{LRI}](?:{_OTHER}|[{FSI}{LRI}]{_OTHER}*{PDI})*{PDI}"  # "⁨5⁩", "⁦+⁨5⁩⁩" (a sign by hand)
-_BARE = rf"[{_SIGNS}]?(?:\d+(?:[.,]\d+)*[%°]?|(?<!\w)[A-Za-zΑ-Ωα-ω](?!\w)|{_VALUE})"
+_BARE = rf"[{_SIGNS}]?(?:\d+(?:[.,]\d+)*[%°]?|(?<!\w)[A-Za-zΑ-Ωα-ω](?!\w)|{_VALUE}|\{{\w[^{{}}]*\}})"
 _OPERAND = "(?:" + "|".join(rf"{mark}{_BARE}{mark}" for mark in (r"\*\*", "__", r"\*", "_", "")) + ")"
 _JOIN = (rf"(?:[ \t]*[{_OPERATORS}][ \t]*"  # an operator between, or a space and a value isolated
          rf"|[ \t]+(?=[{FSI}{LRI}][{_SIGNS}]))")  # with its sign: "⁦−1⁩ ⁦−2⁩"

@@ -7,6 +7,7 @@ to left in turn): tabletop.i18n.isolate_sums puts the whole expression in one le
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -96,6 +97,7 @@ FSI, LRI, PDI = i18n.FSI, i18n.LRI, i18n.PDI
     (f"{FSI}B{PDI} − {FSI}A{PDI} = {FSI}+3{PDI}", f"{LRI}{FSI}B{PDI} − {FSI}A{PDI} = {FSI}+3{PDI}{PDI}"),
     (f"{LRI}+{FSI}7{PDI}{PDI} = 4 + 3", f"{LRI}{LRI}+{FSI}7{PDI}{PDI} = 4 + 3{PDI}"),  # a sign by hand
     (f"n={FSI}12{PDI}", f"{LRI}n={FSI}12{PDI}{PDI}"),
+    ("{right} − {left} = {difference}", f"{LRI}{{right}} − {{left}} = {{difference}}{PDI}"),  # a template
     ("120 − 9 = **111**.", f"{LRI}120 − 9 = **111{PDI}**."),
     ("*k* = 0", f"*{LRI}k* = 0{PDI}"),
     (f"{FSI}دو ردیف{PDI} = {FSI}11{PDI}", f"{FSI}دو ردیف{PDI} = {FSI}11{PDI}"),  # words: the sentence's order
@@ -104,3 +106,11 @@ FSI, LRI, PDI = i18n.FSI, i18n.LRI, i18n.PDI
 ])
 def test_a_whole_expression_is_one_left_to_right_isolate(text, isolated):
     assert i18n.isolate_sums(text) == isolated
+
+
+def test_the_review_sheet_shows_a_lessons_catalogue_sum_as_its_quiz_does():
+    spec = importlib.util.spec_from_file_location("lessons", ROOT / "tools" / "lessons.py")
+    lessons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lessons)
+    page = lessons.review.page(lessons, "fa", Path("azul-lessons/04-wall-tiling-and-scoring.ipynb"))
+    assert f"{LRI}5 − 4 = 1{PDI}" in page

@@ -5,9 +5,9 @@
 Each page lists the lesson's markdown cells in order, the English beside the translation (as the
 notebook shows it, Persian numbers isolated), the glossary terms the translation uses (the
 rulebook's word beside the English term), then the lesson's own catalogue texts (``lesson.NN.*``:
-questions, hints, printed lines) the same way. A cell whose translation is missing or stale says so.
-``index.html`` links the pages. Corrections go back into the PO files and catalogues
-(docs/languages.md says how).
+questions, hints, printed lines) the same way, their sums isolated as a widget shows them. A cell
+whose translation is missing or stale says so. ``index.html`` links the pages. Corrections go back
+into the PO files and catalogues (docs/languages.md says how).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import re
 from pathlib import Path
 
 import glossary
+
+from tabletop.i18n import isolate_sums
 
 STYLE = """
 body { font: 11pt/1.45 system-ui, sans-serif; margin: 1.5cm; color: #111; }
@@ -45,7 +47,7 @@ def _row(language: str, game: str, rtl: bool, key: str, english: str, translatio
         shown = '<span class="todo">not translated yet (or the English changed)</span>'
         terms = ""
     else:
-        shown = html.escape(translation)
+        shown = html.escape(isolate_sums(translation) if rtl else translation)  # as a learner reads a sum
         terms = "<br>".join(f"{html.escape(t.english)}: <b>{html.escape(t.form)}</b>"
                             for t in terms_used(language, game, translation))
     return (f'<tr><td class="id">{html.escape(key)}</td>'
