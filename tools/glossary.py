@@ -4,13 +4,15 @@ every translated text uses them.
 ``translations/<lang>/glossary.po`` holds one entry per term: ``msgctxt`` is the game
 (``harmonies``, ``azul`` or ``both``) and the English term, ``msgstr`` the rulebook's form, and the
 extracted comments say where it comes from (``source:``), which forms it replaces (``replaces:``,
-separated by ``; ``) and in which phrases a replaced form is another word (``allows:``). Any PO
+separated by ``; ``) and in which phrases a replaced form is another word (``allows:``). Every entry
+names what it replaces, or says why nothing can stand for it: ``replaces: (none: why)``. Any PO
 editor reads it; ``tools/lessons.py check`` (a test) calls :func:`misused` on every lesson
-translation and every catalogue text of the language.
+translation and every catalogue text of the language, and :func:`unnamed` on the glossary itself.
 
 A replaced form is found as a whole word with its inflections (Persian suffixes, Dutch plurals and
-diminutives), case aside: ``مهره`` finds ``مهره‌ها`` and ``مهره‌ای`` and
-``zon`` finds ``zonnen`` but not ``zonder``. ``fiche*`` is also the first part of
+diminutives), case aside, never as the end of a Persian compound (``رود`` is not in ``می‌رود``):
+``مهره`` finds ``مهره‌ها`` and ``مهره‌ای`` and ``zon`` finds ``zonnen`` but not ``zonder``. The longer
+of two forms wins (``خط الگو``, not ``خط``). ``fiche*`` is also the first part of
 a compound (``fichekleur``), ``*fiche`` the last (``startfiche``). A replaced form inside a longer
 rulebook form (``nhà`` in ``tòa nhà``) or an allowed phrase is not a use, nor is a gloss: the
 replaced form in parentheses right after the rulebook's word, ``توکن (مهره)``.
@@ -37,6 +39,8 @@ SUFFIXES = {
     "vi": (),
 }
 LETTER = r"[^\W\d_]"
+ZWNJ = "\u200c"  # joins the parts of a Persian word: a form after it is the end of another word
+NONE = re.compile(r"\(none: (?P<why>.*\S.*)\)")  # replaces: (none: why no other form exists)
 CODE = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>|\{\w+\}", re.S | re.M)
 
 
@@ -48,17 +52,25 @@ class Term:
     replaces: tuple[str, ...]
     allows: tuple[str, ...]
     source: str
+    why_none: str = ""  # why no other form exists (replaces: (none: why)), else ""
 
 
 def path(language: str) -> Path:
     return TRANSLATIONS / language / "glossary.po"
 
 
-def _field(comment: str, name: str) -> tuple[str, ...]:
+def _line(comment: str, name: str) -> str | None:
     for line in comment.splitlines():
         if line.startswith(f"{name}:"):
-            return tuple(part.strip() for part in line[len(name) + 1:].split(";") if part.strip())
-    return ()
+            return line[len(name) + 1:].strip()
+    return None
+
+
+def _field(comment: str, name: str) -> tuple[str, ...]:
+    line = _line(comment, name) or ""
+    if NONE.fullmatch(line):
+        return ()
+    return tuple(part.strip() for part in line.split(";") if part.strip())
 
 
 @cache
@@ -66,16 +78,26 @@ def terms(language: str) -> tuple[Term, ...]:
     out = []
     for entry in polib.pofile(str(path(language)), wrapwidth=0):
         game, _, english = entry.msgctxt.partition(": ")
+        none = NONE.fullmatch(_line(entry.comment, "replaces") or "")
         out.append(Term(game, english, entry.msgstr, _field(entry.comment, "replaces"),
-                        _field(entry.comment, "allows"), "; ".join(_field(entry.comment, "source"))))
+                        _field(entry.comment, "allows"), "; ".join(_field(entry.comment, "source")),
+                        none["why"] if none else ""))
     return tuple(out)
+
+
+def unnamed(language: str) -> list[str]:
+    """One line per entry that names no replaced form and gives no reason why none exists: without
+    them the check cannot keep that term in the rulebook's words."""
+    return [f"{language} {path(language).relative_to(ROOT)}: the entry «{t.game}: {t.english}» names no "
+            f"form it replaces (write «#. replaces: form; form», or «#. replaces: (none: why)»)"
+            for t in terms(language) if not t.replaces and not t.why_none]
 
 
 def _pattern(language: str, replaced: str) -> re.Pattern:
     head, tail = replaced.endswith("*"), replaced.startswith("*")
     word = r"\s+".join(map(re.escape, replaced.strip("*").split()))
     suffix = "|".join(map(re.escape, sorted(SUFFIXES[language], key=len, reverse=True)))
-    left = "" if tail else rf"(?<!{LETTER})"
+    left = "" if tail else rf"(?<!{LETTER})(?<!{ZWNJ})"
     right = (rf"(?:{suffix})?" if suffix else "") + ("" if head else rf"(?!{LETTER})")
     return re.compile(left + word + right, re.I)
 
@@ -110,15 +132,16 @@ def _glossed(text: str, start: int, end: int, form: str) -> bool:
 
 def checked_terms(language: str, game: str) -> list[tuple[Term, str]]:
     """(term, replaced form) pairs to look for in a text of ``game`` (``both``: a text of either game,
-    where a form that is the other game's rulebook word, Azul's ``صفحه``, is left alone)."""
+    where a form that is, or begins, the other game's rulebook word, Azul's ``صفحه``, Harmonies'
+    ``تخته`` of ``تختهٔ شخصی``, is left alone)."""
     all_terms = terms(language)
-    forms = {t.form.lower() for t in all_terms}
     out = []
     for term in all_terms:
         if game != "both" and term.game not in (game, "both"):
             continue
         for replaced in term.replaces:
-            if game == "both" and term.game != "both" and replaced.strip("*").lower() in forms:
+            pattern = _pattern(language, replaced)
+            if game == "both" and term.game != "both" and any(pattern.match(t.form) for t in all_terms):
                 continue
             out.append((term, replaced))
     return out
@@ -128,7 +151,7 @@ def misused(language: str, game: str, text: str) -> list[tuple[str, Term]]:
     """The replaced forms that ``text`` (a translation for ``game``) uses: (what it says, the term)."""
     visible = CODE.sub(lambda m: " " * len(m.group()), text)
     found, seen = [], set()
-    for term, replaced in checked_terms(language, game):
+    for term, replaced in sorted(checked_terms(language, game), key=lambda pair: -len(pair[1].strip("*"))):
         bare = replaced.strip("*").lower()
         longer = [t.form for t in terms(language) if bare in t.form.lower() and bare != t.form.lower()]
         masked = _masked(visible, [*longer, *term.allows])
@@ -136,8 +159,8 @@ def misused(language: str, game: str, text: str) -> list[tuple[str, Term]]:
             where = set(range(match.start(), match.end()))
             if not seen & where and not _glossed(masked, match.start(), match.end(), term.form):
                 seen |= where
-                found.append((_word(text, match.start(), match.end()), term))
-    return found
+                found.append((match.start(), _word(text, match.start(), match.end()), term))
+    return [(said, term) for _, said, term in sorted(found, key=lambda one: one[0])]
 
 
 def texts(language: str):
@@ -159,10 +182,12 @@ def texts(language: str):
 
 
 def problems(language: str) -> list[str]:
-    """One line per use of a replaced form: which term, where, and the rulebook's word."""
-    out = []
+    """One line per use of a replaced form (which term, where, and the rulebook's word), after one
+    per glossary entry that names no replaced form."""
+    out = unnamed(language)
     for game, where, text in texts(language):
         for said, term in misused(language, game, text):
+            said = " ".join(said.split())  # a phrase broken across lines, on one
             out.append(f"{language} {where}: «{said}» for {term.english}; the rulebook says «{term.form}» "
                        f"({term.source})")
     return out
