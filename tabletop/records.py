@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Iterator, Sequence
 
+from .files import kind
 from .game import Game
 from .locale import t
 from .untrusted import clipped, number
@@ -48,7 +49,7 @@ def _game_class(data: object, games: Sequence[type]) -> type:
         raise RecordError(t("records.newer", format=clipped(data["format"])))
     unknown = sorted(set(data) - {"format", "setup", "actions"})
     if unknown:
-        raise RecordError(t("records.unknown_field", field=unknown[0]))
+        raise RecordError(t("records.unknown_field", field=clipped(unknown[0])))
     return kinds[name]
 
 
@@ -58,8 +59,11 @@ def _start(cls: type, setup: object) -> Game:
     allowed = [p for p in inspect.signature(cls).parameters if p != "self"]
     for key in setup:
         if key not in allowed:
-            raise RecordError(t("records.bad_setup", problem=t("records.setup_unknown", field=key,
+            raise RecordError(t("records.bad_setup", problem=t("records.setup_unknown", field=clipped(key),
                                                                fields=", ".join(allowed))))
+    seed = setup.get("seed")
+    if not (seed is None or isinstance(seed, int | float | str)):  # Python's refusal: two lines
+        raise RecordError(t("records.bad_setup", problem=t("records.setup_seed", found=kind(seed))))
     try:
         return cls(**setup)
     except (ValueError, TypeError) as err:  # the game's own refusal, in the learner's language

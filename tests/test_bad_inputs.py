@@ -102,6 +102,34 @@ def hidden_characters(draw, game: str) -> str:
     return json.dumps(data, ensure_ascii=draw(st.booleans()))
 
 
+#: Any JSON value, small: what a hand edit may put in the place of a record's or a position's part.
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(10**50, 10**JSON_DIGITS - 1) | st.floats()
+    | st.text(max_size=8) | HIDDEN,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4) | HIDDEN, inner,
+                                                                max_size=3),
+    max_leaves=6)
+
+
+@st.composite
+def changed(draw, game: str) -> str:
+    """A record or a position with one part, anywhere in it, replaced by any value (or one more key)."""
+    data = json.loads(json.dumps(draw(st.sampled_from([RECORDS[game], POSITIONS[game]]))))
+    place = data
+    while True:
+        keys = list(place) if isinstance(place, dict) else list(range(len(place)))
+        if isinstance(place, dict) and draw(st.booleans()):
+            keys.append(draw(st.text(max_size=4) | HIDDEN))  # a key of its own
+        key = draw(st.sampled_from(keys)) if keys else None
+        if key is None or not isinstance(place.get(key) if isinstance(place, dict) else place[key],
+                                         dict | list) or draw(st.booleans()):
+            break
+        place = place[key]
+    if key is not None:
+        place[key] = draw(VALUES)
+    return json.dumps(data)
+
+
 def bad_texts(game: str) -> st.SearchStrategy[str]:
     return (nested() | long_numbers() | hidden_characters(game)
             | st.text(max_size=30).map(lambda text: text if text.strip() else text + "{")
@@ -131,6 +159,17 @@ def bad_files(game: str) -> st.SearchStrategy[bytes]:
 @given(data=st.data())
 def test_a_bad_file_is_one_line_and_status_2(tmp_path, game, argv, data):
     refused(_run(game, argv, tmp_path, file=data.draw(bad_files(game), label="file")), argv)
+
+
+@pytest.mark.parametrize(("game", "argv"), CASES)
+@FEW
+@given(data=st.data())
+def test_a_record_or_a_position_changed_anywhere_is_read_or_refused_in_one_line(tmp_path, game, argv, data):
+    result = _run(game, argv, tmp_path, file=data.draw(changed(game), label="file").encode())
+    if result.returncode != 0:
+        refused(result, argv)
+    else:
+        assert result.stderr == "", (argv, result)
 
 
 @pytest.mark.parametrize(("game", "argv"), LINK_CASES)

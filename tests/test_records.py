@@ -110,6 +110,14 @@ def test_files_that_are_not_records():
     assert "not written as text" in _refusal({"format": "azul-game/1", "setup": {}, "actions": [3]})
 
 
+@pytest.mark.parametrize("name", ["harmonies-game/1", "azul-game/1"])
+@pytest.mark.parametrize("seed", [[1], {"a": 1}])
+def test_a_seed_that_is_no_number_nor_text_is_refused_in_one_line(name, seed):
+    """Python's own refusal of such a seed was two lines long, in English."""
+    assert _refusal({"format": name, "setup": {"seed": seed}}).endswith(
+        f"the seed is a whole number or a text, not {'a list' if seed == [1] else 'an object'}")
+
+
 def test_a_made_up_position_has_no_record():
     scenario = harmonies.Scenario.loads('{"game": "harmonies", "side": "A", "board": {"c3": ["green"]}}')
     game = harmonies.game_from_position(scenario, ["blue", "blue", "yellow"])
