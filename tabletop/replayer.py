@@ -11,7 +11,6 @@ a link.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from html import escape
 
@@ -26,6 +25,7 @@ from .records import RecordError
 from .replaying import Replay
 from .scene import Scene
 from .settings import Display
+from .untrusted import read_json
 
 Draw = Callable[..., Scene]
 
@@ -72,12 +72,12 @@ class ReplayWidget(Localised, w.VBox):
         """Open a link or a record's JSON in place of the game shown; False (and the reason shown)
         when it holds no game this replay can read."""
         try:
-            data = unpack(text) if "play=" in str(text) else json.loads(str(text))
+            data = unpack(text) if "play=" in str(text) else read_json(str(text))
             replay = Replay(data, self.replay.coach)
         except (LinkError, RecordError) as err:
             self._warn(err)
             return False
-        except ValueError:  # not JSON
+        except ValueError:  # not JSON, or JSON nested too deep to read (tabletop.untrusted)
             self._warn(t("replay.not_a_game"))
             return False
         self.replay = replay

@@ -12,9 +12,10 @@ import harmonies
 from azul.widgets import AzulTable
 from harmonies.cards import card
 from harmonies.explorermodel import ExplorerModel
-from harmonies.widgets import GameTable
+from harmonies.widgets import GameReplay, GameTable
 from tabletop import records
 from tabletop.links import LinkError, unpack
+from tabletop.locale import t
 from tabletop.tables import TableError, Tables
 from tabletop.untrusted import DIGITS, JSON_DIGITS, clipped, number, shown
 
@@ -87,3 +88,8 @@ def test_a_seed_box_starts_a_game_of_any_seed_typed(typed, seed):
     azul_table.setup_seed.value = typed
     press(labelled_buttons(azul_table)["New game"])
     assert harmonies_table.game.seed == azul_table.game.seed == seed
+
+
+def test_the_replay_box_refuses_a_record_nested_thousands_deep_in_words():
+    replay = GameReplay(harmonies.Game(2, seed=1))
+    assert replay.open_game("[" * 5000) is False and replay.message == t("replay.not_a_game")
