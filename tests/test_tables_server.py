@@ -189,7 +189,7 @@ GARBAGE = [
     ('{"type": "move", "after": 99, "action": "end"}', "stale"),
     ('{"type": "hello", "secret": "guess"}', "bad_secret"),
     ('{"type": "hello", "secret": {"$ne": 1}}', "bad_secret"),
-    ("x" * 3000, "too_big"),
+    ("x" * 3000, "too_big"), ("[" * 2000, "bad_message"),  # nested deeper than json can recurse
 ]
 
 
