@@ -36,7 +36,7 @@ CHARACTERS = 1_000_000
 # C0 and C1 controls, and the marks, embeddings, overrides and isolates that turn text around.
 _UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[][{}]")
+_NOT_BRACKET = re.compile(r"[^][{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 BOM = "\ufeff"
 
@@ -90,7 +90,7 @@ def read_json(text: str | bytes, most: int = CHARACTERS, **hooks) -> object:
     text = text.removeprefix(BOM)
     if len(text) > most:
         raise JSONRefused(t("untrusted.json.too_long", most=most))
-    if _depth(text) > DEPTH:
+    if _too_deep(text):
         raise JSONRefused(t("untrusted.json.deep", most=DEPTH))
     try:
         return json.loads(text, parse_int=_integer, parse_float=_fraction, parse_constant=_refuse,
@@ -99,12 +99,13 @@ def read_json(text: str | bytes, most: int = CHARACTERS, **hooks) -> object:
         raise JSONRefused(t("untrusted.json.syntax", line=err.lineno, column=err.colno)) from None
 
 
-def _depth(text: str) -> int:
-    """How deep the brackets outside strings nest, counted without recursing (as json would)."""
+def _too_deep(text: str) -> bool:
+    """Whether the brackets outside strings nest deeper than ``DEPTH``, counted without recursing
+    (as json would) and stopping at the first one too deep."""
     if text.count("[") + text.count("{") <= DEPTH:
-        return 0  # too few to nest too deep: most texts stop here
-    steps = map(_STEP.__getitem__, _BRACKET.findall(_STRING.sub("", text)))
-    return max(accumulate(steps), default=0)
+        return False  # too few to nest too deep: most texts stop here
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return any(level > DEPTH for level in accumulate(map(_STEP.__getitem__, brackets)))
 
 
 def _refuse(word: str):
