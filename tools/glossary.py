@@ -40,7 +40,7 @@ SUFFIXES = {
 }
 LETTER = r"[^\W\d_]"
 ZWNJ = "\u200c"  # joins the parts of a Persian word: a form after it is the end of another word
-NONE = re.compile(r"\(none: (?P<why>.*\S.*)\)")  # replaces: (none: why no other form exists)
+NONE = re.compile(r"\(none:(?P<why>.*)\)")  # replaces: (none: why no other form exists)
 CODE = re.compile(r"^(```|~~~).*?^\1[^\n]*$|(`+)(?:(?!\2).)+?\2|\]\([^)]*\)|<[^>]+>|\{\w+\}", re.S | re.M)
 
 
@@ -81,7 +81,7 @@ def terms(language: str) -> tuple[Term, ...]:
         none = NONE.fullmatch(_line(entry.comment, "replaces") or "")
         out.append(Term(game, english, entry.msgstr, _field(entry.comment, "replaces"),
                         _field(entry.comment, "allows"), "; ".join(_field(entry.comment, "source")),
-                        none["why"] if none else ""))
+                        none["why"].strip() if none else ""))
     return tuple(out)
 
 
