@@ -28,7 +28,7 @@ from typing import TextIO
 from tabletop import commandline, files, keeping
 from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
-from tabletop.untrusted import shown
+from tabletop.untrusted import named, shown
 
 from .errors import ScenarioError
 from .game import Game
@@ -145,7 +145,8 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
            tiled: bool = False, stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stderr = stderr or sys.stderr
     if Path(output).suffix.lower() not in commandline.RENDER_FORMATS:
-        problem = t("cli.render.unknown_format", output=output, formats=join_or(commandline.RENDER_FORMATS))
+        problem = t("cli.render.unknown_format", output=named(output),
+                    formats=join_or(commandline.RENDER_FORMATS))
         print(t("cli.error", message=problem), file=stderr)
         return 2
     scenario = _read_scenario(path, stdin, stderr)
@@ -163,7 +164,7 @@ def render(path: str, output: str, *, colour_blind: bool = False, high_contrast:
     try:
         scene.save(output)
     except OSError as e:
-        problem = t("cli.render.cannot_write", output=output, reason=e.strerror or e)
+        problem = t("cli.render.cannot_write", output=named(output), reason=e.strerror or e)
         print(t("cli.error", message=problem), file=stderr)
         return 2
     return 0

@@ -25,7 +25,7 @@ from typing import Any
 
 from tabletop import commandline, files, i18n, keeping
 from tabletop.game import computer_players, play_out, seat_names
-from tabletop.untrusted import shown
+from tabletop.untrusted import named, shown
 
 from .board import RIVER_READINGS
 from .errors import ScenarioError
@@ -255,7 +255,8 @@ def _render(args: argparse.Namespace) -> int:
     try:
         scene.save(out)
     except OSError as err:
-        raise UsageError(t("cli.cannot_write", option="-o", file=out, reason=err.strerror or err)) from None
+        raise UsageError(t("cli.cannot_write", option="-o", file=named(out),
+                           reason=err.strerror or err)) from None
     return 0
 
 

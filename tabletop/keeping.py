@@ -34,7 +34,7 @@ from .links import LinkError, address, fragment, unpack
 from .locale import t
 from .records import RecordError, record, replay, steps
 from .review import Coach, Review, scores_words
-from .untrusted import JSONRefused, clipped, read_json
+from .untrusted import JSONRefused, clipped, named, read_json
 
 COMMANDS = ("record", "replay", "review", "link")
 STDIN = "-"
@@ -129,7 +129,7 @@ def read_data(source: str, stdin) -> dict:
     if is_link(source):
         return unpack(source)
     text = _text(source, stdin)
-    name = t("keeping.stdin") if source == STDIN else _named(source)
+    name = t("keeping.stdin") if source == STDIN else named(source)
     if is_link(text.strip()):  # a file holding a link
         return unpack(text.strip())
     try:
@@ -145,7 +145,7 @@ def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as err:
-        raise KeepingError(t("keeping.cannot_write", file=_named(path),
+        raise KeepingError(t("keeping.cannot_write", file=named(path),
                              reason=err.strerror or err)) from None
 
 
@@ -178,13 +178,8 @@ def _text(source: str, stdin) -> str:
     try:
         return Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise KeepingError(t("keeping.cannot_read", file=_named(source),
+        raise KeepingError(t("keeping.cannot_read", file=named(source),
                              reason=getattr(err, "strerror", None) or err)) from None
-
-
-def _named(path: str) -> str:
-    """A file's name as a message shows it: long enough for a path, any control escaped."""
-    return clipped(path, 200)
 
 
 def _lines(source: str, stdin) -> list[str]:
@@ -268,7 +263,7 @@ def _review(args, kit: Kit, stdin) -> str:
     reviewed = kit.review(data, seat=seat, budget=args.budget, seed=args.seed)
     if args.chart:
         if Path(args.chart).suffix.lower() != ".svg":
-            raise KeepingError(t("keeping.chart_svg", file=_named(args.chart)))
+            raise KeepingError(t("keeping.chart_svg", file=named(args.chart)))
         _write(args.chart, reviewed.chart().to_svg())
     return pretty_json(reviewed.to_dict()) if args.json else str(reviewed)
 

@@ -5,6 +5,7 @@ or a websocket message may hold anything, of any length.
   ``clipped(text)`` the same for a text a sentence quotes as it is. Both show a control or
   bidirectional formatting character escaped (``\\u202e``), so a quoted input can neither break
   the line nor turn the rest of it around.
+  ``named(path)`` shows a file's name so, with room for a long path.
 * ``number(text)``: the whole number a text holds (in the digits of any script: a Persian
   learner types ۲۳), or None; never a number of thousands of digits (Python refuses to read one,
   with an error of its own instead of ours), never "²" (a digit, but no number).
@@ -50,6 +51,11 @@ def clipped(text: str, most: int = 60) -> str:
     message stays readable."""
     text = _UNSEEN.sub(lambda found: f"\\u{ord(found[0]):04x}", text[:most + 1])
     return text if len(text) <= most else text[:most] + "…"
+
+
+def named(path: object) -> str:
+    """A file's name as a message shows it: long enough for a path, any control escaped."""
+    return clipped(str(path), 200)
 
 
 def shown(value: object, most: int = 60) -> str:
@@ -121,5 +127,5 @@ def _fraction(word: str) -> float:
     return value if len(word) <= JSON_DIGITS and math.isfinite(value) else _refuse(word)
 
 
-__all__ = ["DIGITS", "JSON_DIGITS", "DEPTH", "CHARACTERS", "JSONRefused", "clipped", "shown",
+__all__ = ["DIGITS", "JSON_DIGITS", "DEPTH", "CHARACTERS", "JSONRefused", "clipped", "named", "shown",
            "number", "seed", "read_json"]

@@ -233,3 +233,12 @@ def test_a_quoted_input_cannot_turn_the_line_around():
     assert clipped("take \u202e1\x1b[0m") == "take \\u202e1\\u001b[0m"
     assert shown("a\u2066b") == "'a\\u2066b'"
     assert clipped("\u202e" * 100).count("\\u202e") == 10  # cut to its first letters, then escaped
+
+
+@pytest.mark.parametrize("game", list(MAINS))
+def test_a_file_name_is_quoted_escaped(tmp_path, game):
+    """The names on the command line too: a file that is not there, a picture it cannot write."""
+    (tmp_path / "input.json").write_text(json.dumps(POSITIONS[game]), encoding="utf-8")
+    for argv in (["replay", "no\u202eone.json"], ["render", "FILE", "-o", "x\u202e.txt"],
+                 ["render", "FILE", "-o", str(tmp_path / "no-folder" / "x\u2066.svg")]):
+        refused(_run(game, argv, tmp_path), argv)
