@@ -224,9 +224,8 @@ class TableModel(bylink.ByLink):
         """A place's accessible name: its tooltip (with the player, on a seat's board), and what a
         click would do there now, when it is a human's turn."""
         kind, _, rest = key.partition(":")
-        seat = None
-        if kind.startswith("seat") and kind[4:].isdigit():
-            seat = int(kind[4:])
+        seat = number(kind[4:]) if kind.startswith("seat") else None
+        if seat is not None:
             kind, _, rest = rest.partition(":")
             tip = t("table.click.on_board", player=self.who(seat), place=tip)
         if not self.human_to_move or seat not in (None, self.game.current):
@@ -553,8 +552,8 @@ class TableModel(bylink.ByLink):
             return t("table.click.choose", colour=colour_title(rest))
         if kind == "display":
             return t("table.click.card")
-        if kind in ("held", "spirit") and rest.isdigit():
-            card = int(rest)
+        card = number(rest)
+        if kind in ("held", "spirit") and card is not None:
             if kind == "spirit" and card != g.player.spirit:
                 return t("table.click.spirit")
             return t("table.click.unselect" if self.chosen_card == card else "table.click.select")

@@ -12,6 +12,7 @@ import harmonies
 from azul.widgets import AzulTable
 from harmonies.cards import card
 from harmonies.explorermodel import ExplorerModel
+from harmonies.tablemodel import TableModel
 from harmonies.widgets import GameReplay, GameTable
 from tabletop import records
 from tabletop.links import LinkError, unpack
@@ -93,3 +94,8 @@ def test_a_seed_box_starts_a_game_of_any_seed_typed(typed, seed):
 def test_the_replay_box_refuses_a_record_nested_thousands_deep_in_words():
     replay = GameReplay(harmonies.Game(2, seed=1))
     assert replay.open_game("[" * 5000) is False and replay.message == t("replay.not_a_game")
+
+
+@pytest.mark.parametrize("key", ["seat²:cell:c3", "seat" + HUGE + ":cell:c3", "held:²", "spirit:" + HUGE])
+def test_a_place_of_no_number_is_named_by_its_tip(key):
+    assert TableModel(2, seats=["human", "human"], seed=1).place_name(key, "tip") == "tip"
