@@ -172,6 +172,15 @@ def test_a_record_or_a_position_changed_anywhere_is_read_or_refused_in_one_line(
         assert result.stderr == "", (argv, result)
 
 
+@pytest.mark.parametrize(("game", "argv"), [(game, [argv[0], "-", *argv[2:]]) for game, argv in CASES
+                                            if argv[0] != "render"])
+@FEW
+@given(data=st.data())
+def test_bad_standard_input_is_one_line_and_status_2(game, argv, data):
+    text = data.draw(st.builds("{}{}".format, st.sampled_from(["", BOM]), bad_texts(game)), label="stdin")
+    refused(in_process(MAINS[game], *argv, stdin=text), argv)
+
+
 @pytest.mark.parametrize(("game", "argv"), LINK_CASES)
 @FEW
 @given(data=st.data())
