@@ -82,6 +82,7 @@ def test_an_entry_that_names_nothing_it_replaces_fails_the_check(own_glossary):
     ("fa", "azul", "روی خط الگوی 2", "خط الگوی"),                # the longer form, not خط
     ("fa", "azul", "روی تخته‌ات", "تخته‌ات"),                    # Harmonies' board in an Azul text
     ("fa", "azul", "A · برداشتن از کارگاه‌ها", "برداشتن از کارگاه‌ها"),
+    ("fa", "azul", "نشان روی کف می‌افتد", "نشان"),                # the rulebook's نشانگر
     ("nl", "harmonies", "een kaart uit het aanbod", "aanbod"),
     ("nl", "harmonies", "een vakje van het centraal bord", "het centraal bord"),
     ("nl", "both", "bij gelijkspel wint", "gelijkspel"),
@@ -100,6 +101,7 @@ def test_the_words_the_rulebooks_do_not_print_are_found(language, game, text, sa
     ("fa", "azul", "± 2 خطای استاندارد، یک خط‌کش"),
     ("fa", "azul", "پیش‌بینی‌ها را روی تختهٔ کلاس بنویس"),       # the classroom's board
     ("fa", "azul", "یک تختهٔ هارمونیز"),
+    ("fa", "azul", "این را نشان می‌دهد، با نشانی صفحه"),         # to show, an address
     ("fa", "both", "روی تخته‌ات و روی صفحه‌ات"),                 # each game's own board, in a shared text
     ("nl", "harmonies", "vul de rij dierkaarten aan"),
     ("nl", "both", "bij gelijke stand"),
