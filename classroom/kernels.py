@@ -96,8 +96,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._seen.discard(kernel_id)
         self._unseen.pop(kernel_id, None)
-        self.owners.pop(kernel_id, None)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:  # its page may ask its state until it is gone (then: not found)
+            self.owners.pop(kernel_id, None)
 
     async def cull_kernels(self):
         self._pass += 1
