@@ -16,7 +16,8 @@ by hand; ``check`` (also a test) fails when one is out of date or a translation 
     python tools/lessons.py build [LANG…]     # write notebooks/<lang>/ from English and the PO files
     python tools/lessons.py missing [LANG…]   # what a language still lacks (empty or changed cells)
     python tools/lessons.py check             # missing, stale, a generated notebook out of date, or a
-                                              # translation not in the rulebook's words (glossary.po)
+                                              # translation not in the rulebook's words, or a
+                                              # glossary entry naming no form it replaces (glossary.po)
     python tools/lessons.py share [LANG…] [--run] [NAME…]  # share of words in the language, per notebook
     python tools/lessons.py review LANG [--out FOLDER]     # a printable page per lesson, FOLDER/LANG/
 
