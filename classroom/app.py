@@ -102,9 +102,13 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
             self._server_full()
 
     def _is_lesson(self, path: str | None) -> bool:
-        """A notebook inside the served folder, none of whose folders is hidden."""
+        """A notebook inside the served folder, none of whose folders is hidden (and no path the
+        system refuses to read, such as one holding a null byte)."""
         root = Path(self.settings["classroom_root"]).resolve()
-        asked = (root / (path or "")).resolve()
+        try:
+            asked = (root / (path or "")).resolve()
+        except (ValueError, OSError):
+            return False
         return (asked.suffix == ".ipynb" and asked.is_file() and asked.is_relative_to(root)
                 and not any(part.startswith(".") for part in asked.relative_to(root).parts))
 
