@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop import Display, Scene, bylink, i18n
-from tabletop.game import seed_for
-from tabletop.history import History
+from tabletop import Display, Scene, bylink, i18n, table
 from tabletop.scene import place_name
 from tabletop.untrusted import shown
 
@@ -38,6 +36,9 @@ from .tiles import LETTERS, colour_text, colour_title
 from .tiling import Step
 
 SEATS = ("human", *POLICIES)
+#: Azul's words for the table's refusals (tabletop.table).
+_REFUSALS = {"over": "widgets.table.game_over", "person": "widgets.table.human_turn",
+             "undo": "widgets.table.nothing_to_undo", "redo": "widgets.table.nothing_to_redo"}
 
 
 def check_seats(players: int, seats: Sequence[str] | None) -> list[str]:
@@ -51,7 +52,7 @@ def check_seats(players: int, seats: Sequence[str] | None) -> list[str]:
     return seats
 
 
-class TableModel(bylink.ByLink):
+class TableModel(table.TableModel):
     """A game of Azul at a table: see the module docstring.
 
     Clicks (keys of the drawing, with or without their ``player:P:`` prefix):
@@ -62,10 +63,11 @@ class TableModel(bylink.ByLink):
     play otherwise. ``undo()`` and ``redo()`` go back and forth through the actions.
     """
 
+    GAME, ERROR, POLICIES = Game, AzulError, POLICIES
+
     def __init__(self, players: int = 2, *, seats: Sequence[str] | None = None, wall: str = "colored",
                  seed: int | str | None = None, display: Display | None = None, auto: bool = True) -> None:
-        self.display = display
-        self.auto = auto
+        super().__init__(display=display, auto=auto)
         self._start(players, seats, wall, seed)
 
     def _start(self, players: int, seats: Sequence[str] | None, wall: str, seed: int | str | None) -> None:
@@ -73,17 +75,8 @@ class TableModel(bylink.ByLink):
         nothing) for seats or settings that do not fit."""
         seats = check_seats(players, seats)
         game = Game(players, seed=seed, wall=wall)
-        self.game = game
         self.settings = {"players": players, "seats": list(seats), "wall": wall, "seed": game.seed}
-        self.policies = {p: POLICIES[seat](seed_for(game.seed, p))
-                         for p, seat in enumerate(seats) if seat != "human"}
-        self.selection: tuple[int, int] | None = None  # (source, colour) of the tiles selected
-        self._message: object = ""
-        self.advice: list[Advice] = []
-        # Log lines are put into words when read, so the whole log follows the language.
-        self._log: list[object] = [Later(_start_line, tuple(seats), wall, game.seed), self._round_line()]
-        self._history: History[tuple[Game, list[object]]] = History()
-        self.by_link, self._sent = False, None
+        self._begin(game, seats, Later(_start_line, tuple(seats), wall, game.seed), _round_line(game))
 
     def new_game(self, players: int = 2, seats: Sequence[str] | None = None, wall: str = "colored",
                  seed: int | str | None = None) -> bool:
@@ -92,41 +85,18 @@ class TableModel(bylink.ByLink):
         try:
             self._start(players, seats, wall, seed)
         except ValueError as e:
-            self._message = str(e)
+            self._say(str(e))
             return False
         return True
 
-    # --- play by link (tabletop.bylink.ByLink: send, sent, open_link; every move is a turn) ----
-    GAME = Game
-
     def _restart(self, received: Game) -> None:
+        """Play by link: every seat human, the story of the game so far told in the log."""
         start = received.start
         self._start(start["players"], ["human"] * start["players"], start["wall"], start["seed"])
-        for move in received.history:  # the story of the game so far, told in the log
+        for move in received.history:
             self._play(move)
 
     # --- reading -------------------------------------------------------------------------------
-
-    @property
-    def seats(self) -> list[str]:
-        return list(self.settings["seats"])
-
-    @property
-    def log(self) -> list[str]:
-        return [str(line) for line in self._log]
-
-    @property
-    def message(self) -> str:
-        """The last refusal, in words; empty after a request that worked."""
-        return str(self._message)
-
-    def is_human(self, player: int) -> bool:
-        return self.settings["seats"][player] == "human"
-
-    @property
-    def human_to_move(self) -> bool:
-        """Whether a human seat is to move (the game not over)."""
-        return not self.game.over and self.is_human(self.game.current)
 
     @property
     def selected(self) -> str | None:
@@ -191,10 +161,6 @@ class TableModel(bylink.ByLink):
                       else f"player:{p}:floor" for m in game.legal_moves()]
         return draw.game_scene(game, highlight=marks, display=self.display)
 
-    def svg(self) -> str:
-        """The scene as SVG, every place a button named by ``place_name``."""
-        return self.scene().to_svg(clickable=True, name=self.place_name)
-
     def place_name(self, key: str, tip: str) -> str:
         """A place's accessible name: its tooltip (with the player, on a board), and what a click
         would do there now, when a human is to move."""
@@ -232,7 +198,7 @@ class TableModel(bylink.ByLink):
         try:
             player, kind, args = parse_key(key)
         except ValueError:  # a key the drawing never makes
-            self._refuse(t.lazy("widgets.table.not_a_place", key=shown(key)))
+            self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
             return
         if kind == "factory" and len(args) == 2:
             self._select(*args)
@@ -243,112 +209,74 @@ class TableModel(bylink.ByLink):
         elif kind == "centre":
             self._whole_source(CENTRE)
         elif kind == "colour":
-            self._refuse(t.lazy("widgets.table.not_a_place", key=shown(key)))
+            self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
         else:
             self._board_click(player, kind, args)
 
     def act(self, text: str) -> None:
         """Play a move written as text (``"factory 3: blue -> line 2"``, ``"line 1: yellow ->
-        column 4"``) for the player to move."""
-        try:
-            self._human_move(text)
-        except AzulError as e:
-            self._refuse(str(e))
+        column 4"``) for the player to move, a computer seat's too (a lesson may move it by hand)."""
+        self._person(text)
 
-    def hint(self, top: int = 3) -> None:
-        """Ask the coach for the ``top`` best moves of the human to move (at the advisor's
-        default budget, seeded by the game and the move number, so the same position gets the
-        same advice)."""
-        game = self.game
-        if game.over:
-            self._refuse(t.lazy("widgets.table.game_over"))
-            return
-        if not self.is_human(game.current):
-            self._refuse(self._computer_turn())
-            return
-        self.advice = advise(game, seed=f"{game.seed}:{len(self._log)}", top=top)
-        self._message = ""
+    # --- Azul's own part of the table ----------------------------------------------------------
 
-    def step(self) -> None:
-        """The computer seat to move plays one move."""
-        if self._blocked_for_computer():
-            return
-        self._save()
-        self._play_computer()
-        self._done()
+    def _advise(self, top: int) -> list[Advice]:
+        """At the advisor's default budget, seeded by the game and the move number, so the same
+        position gets the same advice."""
+        return advise(self.game, seed=f"{self.game.seed}:{len(self._log)}", top=top)
 
-    def run_opponents(self) -> None:
-        """Computer seats play until a human must move or the game ends."""
-        if self._blocked_for_computer():
-            return
-        self._save()
-        self._answer()
-        self._done()
-
-    def undo(self) -> None:
-        """Back to before the last action (a human move with the answers it got, a step...)."""
-        self._go_to(self._history.undo((self.game, self._log)), t.lazy("widgets.table.nothing_to_undo"))
-
-    def redo(self) -> None:
-        self._go_to(self._history.redo((self.game, self._log)), t.lazy("widgets.table.nothing_to_redo"))
+    def _refusal(self, why: str) -> object:
+        if why == "computer":
+            return self._computer_turn()
+        return t.lazy(_REFUSALS[why], player=self.game.current)
 
     # --- internals -----------------------------------------------------------------------------
 
-    def _refuse(self, text: object) -> None:
-        self._message = text
-
-    def _go_to(self, state: tuple[Game, list[object]] | None, nothing) -> None:
-        if state is None:
-            self._refuse(nothing)
-            return
-        self.game, self._log = state
-        self._done()
-
     def _select(self, source: int, colour: int) -> None:
         if not self.is_human(self.game.current):
-            self._refuse(self._computer_turn())
+            self._say(self._computer_turn())
             return
         if self.selection == (source, colour):  # a second click puts the tiles back
             self.selection = None
-            self._message = ""
+            self._say()
             return
         probe = self.game.copy()  # the engine says whether these tiles can be taken now
         try:
             probe.play(Take(source, colour, FLOOR))
         except AzulError as e:
-            self._refuse(str(e))
+            self._say(str(e))
             return
         self.selection = (source, colour)
-        self._message = ""
+        self._say()
 
     def _whole_source(self, source: int) -> None:
         """A click on a factory or the centre itself, not on its tiles: say why nothing is
         taken (the engine's reason when there is nothing to take)."""
         if not self.is_human(self.game.current):
-            self._refuse(self._computer_turn())
+            self._say(self._computer_turn())
             return
         try:
             self.game.copy().play(Take(source, 0, FLOOR))
         except AzulError as e:
             counts = self.game.sources[source] if isinstance(e, ColourNotThere) else [0]
             if not any(counts):
-                self._refuse(str(e))
+                self._say(str(e))
                 return
         held = [colour_text(c) for c, n in enumerate(self.game.sources[source]) if n]
-        self._refuse(t.lazy("widgets.table.source_holds", source=_place("source", source),
+        self._say(t.lazy("widgets.table.source_holds", source=_place("source", source),
                             colours=Later(i18n.join_and, held)))
 
     def _board_click(self, player: int | None, kind: str, args: tuple[int, ...]) -> None:
         game = self.game
         if game.over:
-            self._refuse(t.lazy("widgets.table.game_over"))
+            self._say(self._refusal("over"))
             return
         p = game.current
         if player is not None and player != p:
-            self._refuse(t.lazy("widgets.table.not_your_board", player=player, current=p))
+            self._say(t.lazy("widgets.table.not_your_board", player=player, current=p))
             return
         if not self.is_human(p):
-            self._refuse(self._computer_turn())
+            self._say(self._computer_turn())
             return
         if game.phase == TILING:
             board = game.boards[p]
@@ -361,63 +289,26 @@ class TableModel(bylink.ByLink):
             elif kind == "floor":
                 move = Place(line, colour, FLOOR)
             else:
-                self._refuse(t.lazy("widgets.table.tiling_not_offer", line=line))
+                self._say(t.lazy("widgets.table.tiling_not_offer", line=line))
                 return
         else:
             if kind in ("column", "wall"):
-                self._refuse(t.lazy("widgets.table.offer_not_tiling"))
+                self._say(t.lazy("widgets.table.offer_not_tiling"))
                 return
             if self.selection is None:
-                self._refuse(t.lazy("widgets.table.choose_tiles_first"))
+                self._say(t.lazy("widgets.table.choose_tiles_first"))
                 return
             source, colour = self.selection
             move = Take(source, colour, FLOOR if kind == "floor" else args[0])
-        try:
-            self._human_move(move)
-        except AzulError as e:
-            self._refuse(str(e))
+        self._person(move)
 
     def _computer_turn(self) -> i18n.Text:
         p = self.game.current
         return t.lazy("widgets.table.computer_turn", player=p,
                       seat=Later(seat_title, self.settings["seats"][p]))
 
-    def _blocked_for_computer(self) -> bool:
-        game = self.game
-        if game.over:
-            self._refuse(t.lazy("widgets.table.game_over"))
-            return True
-        if self.is_human(game.current):
-            self._refuse(t.lazy("widgets.table.human_turn", player=game.current))
-            return True
-        return False
-
-    def _human_move(self, move: Move | str) -> None:
-        """Play a move for the player to move; an illegal one raises and changes nothing."""
-        saved = (self.game.copy(), list(self._log))
-        self._play(move)  # raises before anything changes when illegal
-        self._history.save(saved)
-        if self.auto:
-            self._answer()
-        self._done()
-
-    def _answer(self) -> None:
-        game = self.game
-        for _ in range(10_000):  # a guard: a game has far fewer moves
-            if game.over or self.is_human(game.current):
-                return
-            self._play_computer()
-
-    def _play_computer(self) -> None:
-        self._play(self.policies[self.game.current](self.game))
-
-    def _save(self) -> None:
-        self._history.save((self.game.copy(), list(self._log)))
-
     def _done(self) -> None:
         self.selection = None
-        self._message = ""
-        self.advice = []
 
     def _play(self, move: Move | str) -> None:
         """Play one move on the engine and tell it in the log."""
@@ -426,16 +317,16 @@ class TableModel(bylink.ByLink):
         said = self._say_move(move)  # read before the move changes the table
         game.play(move)
         if phase == OFFER:
-            self._log.append(said)
+            self._write(said)
         steps = game.last_tiling if phase == OFFER and (game.phase != OFFER or game.round != rnd) \
             else game.last_tiling[seen:] if phase == TILING else []
         if phase == OFFER and game.phase == TILING:
-            self._log.append(t.lazy("widgets.table.log.gray_tiling"))
+            self._write(t.lazy("widgets.table.log.gray_tiling"))
         self._log += [Later(_step_line, step) for step in steps]
         if game.over:
-            self._log.append(Later(_end_line, game.round, tuple(game.scores()), tuple(game.winners())))
+            self._write(Later(_end_line, game.round, tuple(game.scores()), tuple(game.winners())))
         elif game.round != rnd:
-            self._log.append(self._round_line())
+            self._write(_round_line(game))
 
     def _say_move(self, move: Move | str) -> i18n.Text:
         """The log line of a move of the factory offer ("player 0 (human) took 3 blue from
@@ -452,12 +343,6 @@ class TableModel(bylink.ByLink):
         if take.source == CENTRE and game.centre_marker:
             return t.lazy("widgets.table.log.took_with_marker", **said)
         return t.lazy("widgets.table.log.took", **said, source=_place("source", take.source))
-
-    def _round_line(self) -> Later:
-        game = self.game
-        factories = "  ".join("".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
-                              for counts in game.factories)
-        return Later(_round_line, game.round, game.current, factories)
 
     def _click_action(self, kind: str, args: tuple[int, ...]) -> str | None:
         """What a click on a place of this kind would do now, in words (None: nothing)."""
@@ -516,8 +401,11 @@ def _start_line(seats: Sequence[str], wall: str, seed: object) -> str:
     return t("widgets.table.log.start", players=len(seats), seats=who, wall=wall_words(wall), seed=seed)
 
 
-def _round_line(round_: int, player: int, factories: str) -> str:
-    return t("widgets.table.log.round", round=round_, player=player, factories=factories)
+def _round_line(game: Game) -> Later:
+    """The log line of a round beginning: the factories as they were filled."""
+    factories = "  ".join("".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
+                          for counts in game.factories)
+    return t.lazy("widgets.table.log.round", round=game.round, player=game.current, factories=factories)
 
 
 def _step_line(step: Step) -> str:
