@@ -28,10 +28,11 @@ from typing import TextIO
 from tabletop import commandline, files, keeping
 from tabletop.game import computer_players, seat_names
 from tabletop.i18n import LANGUAGES, join_or, set_language
-from tabletop.untrusted import named, shown
+from tabletop.untrusted import named
 
 from .errors import ScenarioError
 from .game import Game
+from .kind import KIND, budget_argument
 from .locale import t
 from .moves import Take
 from .policies import POLICIES
@@ -80,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
                        metavar="|".join(sorted(POLICIES)),
                        help=t("cli.help.policy", policies=join_or(sorted(POLICIES))))
     play_.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
-    play_.add_argument("--budget", type=_positive, default=None, metavar="N",
+    play_.add_argument("--budget", type=budget_argument, default=None, metavar="N",
                        help=t("cli.help.budget"))
     play_.add_argument("--json", action="store_true", help=t("cli.help.json"))
     render_ = commands.add_parser("render", parents=[lang], help=t("cli.help.render"))
@@ -89,32 +90,8 @@ def _parser() -> argparse.ArgumentParser:
     render_.add_argument("--colour-blind", action="store_true", help=t("cli.help.colour_blind"))
     render_.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     render_.add_argument("--tiled", action="store_true", help=t("cli.help.tiled"))
-    keeping.add_commands(commands, KIT, parents=[lang])
+    keeping.add_commands(commands, KIND, parents=[lang])
     return parser
-
-
-def _setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help=t("cli.help.players"))
-    p.add_argument("--wall", choices=WALL_KINDS, default="colored", help=t("cli.help.wall"))
-
-
-def _kit() -> keeping.Kit:
-    from . import review
-
-    return keeping.Kit(
-        name="azul", coach=review.COACH, review=review.review, policies=POLICIES, setup=_setup,
-        new_game=lambda args, seed: Game(args.players, seed, args.wall), position=Scenario.from_dict,
-        budget=_positive, error=lambda command, message: t("cli.error", message=message))
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(t("cli.play.bad_budget", value=shown(text)))
-    return value
 
 
 def _read_scenario(path: str, stdin: TextIO | None, stderr: TextIO) -> Scenario | None:
@@ -232,5 +209,3 @@ def _print_end(game: Game, out: TextIO) -> None:
 def _tiles(counts: list[int]) -> str:
     return "".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
 
-
-KIT = _kit()

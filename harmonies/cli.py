@@ -30,6 +30,7 @@ from tabletop.untrusted import named, shown
 from .board import RIVER_READINGS
 from .errors import ScenarioError
 from .game import END_REASONS
+from .kind import KIND, budget_argument, error_line
 from .locale import t
 from .policies import POLICIES
 from .scenario import Scenario
@@ -54,12 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return args.run(args)
         except (ScenarioError, UsageError) as err:
-            print(t("cli.error", program=ERROR_PROGRAM, command=args.command, message=err), file=sys.stderr)
+            print(error_line(args.command, err), file=sys.stderr)
             return 2
 
 
 PROGRAM = "python -m harmonies"  # the usage line's program name
-ERROR_PROGRAM = "harmonies"  # the program name that starts an error line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -91,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", default="random", type=commandline.policy_list(POLICIES),
                    metavar="|".join(POLICIES),
                    help=t("cli.help.policy", example="strong,greedy"))
-    p.add_argument("--budget", type=_budget, default=0, metavar="N", help=t("cli.help.budget"))
+    p.add_argument("--budget", type=budget_argument, default=0, metavar="N", help=t("cli.help.budget"))
     p.add_argument("--river", choices=RIVER_READINGS, default=RIVER_READINGS[0],
                    help=t("cli.help.river.play", default=RIVER_READINGS[0]))
     p.add_argument("--cube-supply", type=int, metavar="N", help=t("cli.help.cube_supply"))
@@ -108,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--high-contrast", action="store_true", help=t("cli.help.high_contrast"))
     _language_argument(p)
     p.set_defaults(run=_render)
-    keeping.add_commands(commands, KIT, language=_language_argument)  # record|replay|review|link
+    keeping.add_commands(commands, KIND, language=_language_argument)  # record|replay|review|link
     return parser
 
 
@@ -116,16 +116,6 @@ def _language_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", type=commandline.language_code, metavar="CODE",
                    help=t("cli.help.lang", languages=", ".join(i18n.LANGUAGES),
                           variable=f"${i18n.ENVIRONMENT}", fallback=i18n.FALLBACK))
-
-
-def _budget(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(t("cli.bad_budget", budget=shown(text)))
-    return value
 
 
 def _file_argument(p: argparse.ArgumentParser) -> None:
@@ -259,31 +249,5 @@ def _render(args: argparse.Namespace) -> int:
                            reason=err.strerror or err)) from None
     return 0
 
-
-# -- record, replay, review, link (tabletop.keeping) --------------------------------------------------
-def _setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, choices=range(1, 5), default=2, metavar="N",
-                   help=t("cli.help.players"))
-    p.add_argument("--side", type=str.upper, choices=("A", "B"), default="A", help=t("cli.help.side"))
-    p.add_argument("--spirits", action="store_true", help=t("cli.help.spirits"))
-
-
-def _new_game(args: argparse.Namespace, seed: object):
-    from .game import Game
-
-    return Game(players=args.players, side=args.side, spirits=args.spirits, seed=seed)
-
-
-def _kit() -> keeping.Kit:
-    from . import review
-
-    return keeping.Kit(
-        name="harmonies", coach=review.COACH, review=review.review, policies=POLICIES, setup=_setup,
-        new_game=_new_game, position=Scenario.from_dict, budget=_budget,
-        error=lambda command, message: t("cli.error", program=ERROR_PROGRAM, command=command,
-                                         message=message))
-
-
-KIT = _kit()
 
 __all__ = ["main", "score_dict", "SCORE_KEYS", "RENDER_FORMATS"]

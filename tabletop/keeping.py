@@ -12,10 +12,10 @@ prints a record's actions in words with the scores as they change, ``review`` th
 (``tabletop.review``) in words or as JSON, ``link`` the address that holds a record or a position
 (a scenario file) and, with ``--read``, the JSON a link holds, checked.
 
-Each game gives a ``Kit``: its setup options, its coach adapter, its positions' reader and the way
-its command line writes an error line. Whatever is wrong with the input (a file that cannot be
-read, a record the rules refuse, a broken link) prints that one line on standard error, nothing on
-standard output, and exits with status 2.
+Each game's kind (``tabletop.kinds.Kind``) gives its setup options, its coach, its positions'
+reader and the way its command line writes an error line. Whatever is wrong with the input (a file
+that cannot be read, a record the rules refuse, a broken link) prints that one line on standard
+error, nothing on standard output, and exits with status 2.
 """
 
 from __future__ import annotations
@@ -23,17 +23,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import i18n
 from .commandline import policy_list, seed_argument
 from .files import ScenarioError, pretty_json
-from .game import Game, Kinds, computer_players, play_out, seat_names
+from .game import Game, computer_players, play_out, seat_names
+from .kinds import Kind
 from .links import LinkError, address, fragment, unpack
 from .locale import t
 from .records import RecordError, record, replay, steps
-from .review import Coach, Review, scores_words
+from .review import Coach, review, scores_words
 from .untrusted import JSONRefused, clipped, named, read_json
 
 COMMANDS = ("record", "replay", "review", "link")
@@ -44,24 +44,7 @@ class KeepingError(ValueError):
     """An input these commands cannot use; the message says why."""
 
 
-@dataclass(frozen=True)
-class Kit:
-    """What one game gives these commands."""
-
-    name: str  # "harmonies": the lessons' folder is notebooks/<lang>/<name>-lessons
-    coach: Coach
-    review: Callable[..., Review]  # review(source, seat=, budget=, seed=)
-    policies: Kinds
-    setup: Callable[[argparse.ArgumentParser], None]  # adds record's setup options
-    new_game: Callable[[argparse.Namespace, object], Game]  # (args, seed) → a game at its start
-    position: Callable[[dict], object]  # a scenario's data checked (ScenarioError), for links
-    error: Callable[[str, str], str]  # (command, message) → the game's error line
-    budget: Callable[[str], int] = int  # --budget's type
-    play_lesson: str = "21-play-a-game.ipynb"
-    position_lesson: str = "20-scoring-sandbox.ipynb"
-
-
-def add_commands(commands, kit: Kit, *, language: Callable | None = None,
+def add_commands(commands, kind: Kind, *, language: Callable | None = None,
                  parents: Sequence[argparse.ArgumentParser] = ()) -> None:
     """Add the four commands to a game's subparsers; ``language`` adds ``--lang`` to a parser (or
     ``parents`` carry it)."""
@@ -70,15 +53,15 @@ def add_commands(commands, kit: Kit, *, language: Callable | None = None,
                                 description=t(f"keeping.help.{name}.description"))
         if language is not None:
             language(p)
-        p.set_defaults(run=lambda args: run(args, kit))
+        p.set_defaults(run=lambda args: run(args, kind))
         return p
 
     p = command("record")
-    kit.setup(p)
+    kind.add_setup(p)
     p.add_argument("--seed", type=seed_argument, default=None, help=t("keeping.help.seed"))
-    p.add_argument("--policy", type=policy_list(kit.policies), default=["random"],
-                   metavar="|".join(sorted(kit.policies)), help=t("keeping.help.policy"))
-    p.add_argument("--budget", type=kit.budget, default=None, metavar="N",
+    p.add_argument("--policy", type=policy_list(kind.policies), default=["random"],
+                   metavar="|".join(sorted(kind.policies)), help=t("keeping.help.policy"))
+    p.add_argument("--budget", type=kind.budget, default=None, metavar="N",
                    help=t("keeping.help.policy_budget"))
     p.add_argument("--actions", metavar="FILE", help=t("keeping.help.actions"))
     p.add_argument("-o", "--output", metavar="OUT", help=t("keeping.help.output"))
@@ -89,7 +72,7 @@ def add_commands(commands, kit: Kit, *, language: Callable | None = None,
     p = command("review")
     _source(p)
     p.add_argument("--player", type=int, metavar="N", help=t("keeping.help.player"))
-    p.add_argument("--budget", type=kit.budget, default=None, metavar="N",
+    p.add_argument("--budget", type=kind.budget, default=None, metavar="N",
                    help=t("keeping.help.budget"))
     p.add_argument("--seed", type=seed_argument, default=0, help=t("keeping.help.coach_seed"))
     p.add_argument("--json", action="store_true", help=t("keeping.help.json"))
@@ -105,14 +88,14 @@ def _source(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", metavar="SOURCE", help=t("keeping.help.source"))
 
 
-def run(args: argparse.Namespace, kit: Kit, stdin=None, stdout=None, stderr=None) -> int:
+def run(args: argparse.Namespace, kind: Kind, stdin=None, stdout=None, stderr=None) -> int:
     """Run one of the commands; an input that cannot be used gives one line on ``stderr`` and 2."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     try:
         text = {"record": _record, "replay": _replay, "review": _review, "link": _link}[args.command](
-            args, kit, stdin)
+            args, kind, stdin)
     except (KeepingError, RecordError, LinkError, ScenarioError) as err:
-        print(kit.error(args.command, str(err)), file=stderr)
+        print(kind.error(args.command, str(err)), file=stderr)
         return 2
     if text:
         print(text, file=stdout)
@@ -150,20 +133,20 @@ def _write(path: str, text: str) -> None:
 
 
 # -- record ------------------------------------------------------------------------------------------
-def _record(args, kit: Kit, stdin) -> str:
+def _record(args, kind: Kind, stdin) -> str:
     seed = args.seed if args.seed is not None else 0
     try:
-        game = kit.new_game(args, seed)
+        game = kind.from_arguments(args, seed)
     except (ValueError, TypeError) as err:
         raise KeepingError(t("records.bad_setup", problem=err)) from None
     if args.actions is not None:
         _play_lines(game, _lines(args.actions, stdin))
     else:
         try:
-            names = seat_names(args.policy, game.seats, kit.policies)
+            names = seat_names(args.policy, game.seats, kind.policies)
         except ValueError as err:
             raise KeepingError(str(err)) from None
-        play_out(game, computer_players(kit.policies, names, seed, args.budget))
+        play_out(game, computer_players(kind.policies, names, seed, args.budget))
     text = pretty_json(record(game))
     if args.output:
         _write(args.output, text + "\n")
@@ -252,15 +235,15 @@ def _said(coach: Coach, game: Game, text: object) -> str:
     return coach.say(game, text)
 
 
-def _replay(args, kit: Kit, stdin) -> str:
-    return "\n".join(replay_lines(read_data(args.source, stdin), kit.coach))
+def _replay(args, kind: Kind, stdin) -> str:
+    return "\n".join(replay_lines(read_data(args.source, stdin), kind.coach))
 
 
 # -- review ------------------------------------------------------------------------------------------
-def _review(args, kit: Kit, stdin) -> str:
+def _review(args, kind: Kind, stdin) -> str:
     data = read_data(args.source, stdin)
-    seat = None if args.player is None else args.player - kit.coach.first_seat
-    reviewed = kit.review(data, seat=seat, budget=args.budget, seed=args.seed)
+    seat = None if args.player is None else args.player - kind.coach.first_seat
+    reviewed = review(data, kind.coach, seat=seat, budget=args.budget, seed=args.seed)
     if args.chart:
         if Path(args.chart).suffix.lower() != ".svg":
             raise KeepingError(t("keeping.chart_svg", file=named(args.chart)))
@@ -269,37 +252,37 @@ def _review(args, kit: Kit, stdin) -> str:
 
 
 # -- link ----------------------------------------------------------------------------------------------
-def lesson_path(kit: Kit, data: dict) -> str:
+def lesson_path(kind: Kind, data: dict) -> str:
     """The lesson that opens what ``data`` holds, as a path from the site's root."""
-    lesson = kit.play_lesson if _is_record(data) else kit.position_lesson
-    return f"notebooks/{i18n.language()}/{kit.name}-lessons/{lesson}"
+    lesson = kind.play_lesson if _is_record(data) else kind.position_lesson
+    return f"notebooks/{i18n.language()}/{kind.name}-lessons/{lesson}"
 
 
 def _is_record(data: dict) -> bool:
     return isinstance(data.get("format"), str)
 
 
-def checked(data: dict, kit: Kit) -> dict:
+def checked(data: dict, kind: Kind) -> dict:
     """``data`` if it is a record the rules allow or a position of this game (else their error)."""
     if _is_record(data):
-        replay(data, kit.coach.games)
-    elif data.get("game") == kit.name:
-        kit.position(data)
+        replay(data, kind.coach.games)
+    elif data.get("game") == kind.name and kind.position is not None:
+        kind.position(data)
     else:
-        raise KeepingError(t("keeping.not_ours", game=kit.name))
+        raise KeepingError(t("keeping.not_ours", game=kind.name))
     return data
 
 
-def _link(args, kit: Kit, stdin) -> str:
+def _link(args, kind: Kind, stdin) -> str:
     if args.read is not None:
         if args.source is not None:
             raise KeepingError(t("keeping.link_both"))
-        return pretty_json(checked(unpack(args.read), kit))
+        return pretty_json(checked(unpack(args.read), kind))
     if args.source is None:
         raise KeepingError(t("keeping.link_nothing"))
-    data = checked(read_data(args.source, stdin), kit)
-    return address(args.base or lesson_path(kit, data), data)
+    data = checked(read_data(args.source, stdin), kind)
+    return address(args.base or lesson_path(kind, data), data)
 
 
-__all__ = ["Kit", "KeepingError", "COMMANDS", "add_commands", "run", "read_data", "replay_lines",
+__all__ = ["KeepingError", "COMMANDS", "add_commands", "run", "read_data", "replay_lines",
            "checked", "lesson_path", "is_link"]

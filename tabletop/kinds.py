@@ -68,7 +68,7 @@ def _as_is(command: str, message: str) -> str:
     return message
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Kind:
     """One game as the shared ground sees it (see the module docstring)."""
 
@@ -89,6 +89,9 @@ class Kind:
     budget: Callable[[str], int] = int
     play_lesson: str = "21-play-a-game.ipynb"
     position_lesson: str = "20-scoring-sandbox.ipynb"
+
+    def __repr__(self) -> str:
+        return f"<Kind {self.name}>"
 
     def title(self) -> str:
         """The game's name for people, in the language in force."""
