@@ -61,14 +61,12 @@ from .tiles import (
 from .tiling import (
     EndBonus,
     FloorPenalty,
+    Made,
     Placement,
     Step,
     ToFloor,
     cells,
-    end_bonus,
-    line_to_floor,
-    score_floor,
-    tile_line,
+    replay,
 )
 
 # --- colours: the one home of how a tile looks ---------------------------------------------------
@@ -456,11 +454,7 @@ def placement_scene(board_before: Board, step: Placement, *, title: str = "",
                     display: Display | None = None) -> Scene:
     """The board just after the wall placement ``step`` (made on ``board_before``), with the new
     tile and the runs across and down that scored it marked, and the points written out."""
-    d = resolve(display)
-    after = board_before.copy()
-    tile_line(after, step.player, step.line, step.column, [0] * len(COLOURS))
-    scene = board_scene(after, runs=step, title=title, display=d)
-    return _captioned(scene, step_caption(step), d)
+    return _step_scene(replay(board_before, [step])[0], title, resolve(display))
 
 
 def step_caption(step: Step) -> list[str]:
@@ -488,35 +482,25 @@ def tiling_scenes(board: Board, steps: Sequence[Step] | None = None, *,
     clamp at 0), and the end bonus when the game ends.
 
     ``board`` is the board before the tiling; ``steps`` are that player's steps (for example
-    ``result.player_steps(p)`` with ``scenario.boards[p]``). Without ``steps`` the tiling of this
-    board alone is run (on the gray wall with the chosen ``columns``, one entry per line)."""
+    ``result.player_steps(p)`` with ``scenario.boards[p]``). Without ``steps`` the engine makes
+    this board's own tiling (on the gray wall with the chosen ``columns``, one entry per line):
+    ``tiling.replay`` gives each step with its boards, and this only draws them."""
     d = resolve(display)
-    if steps is None:
-        from .scenario import Scenario
+    return [_step_scene(made, title, d) for made in replay(board, steps, columns)]
 
-        choices = [list(columns)] if columns is not None else None
-        steps = Scenario([board.copy()], board.wall_kind, choices).tile().steps
-    board = board.copy()
-    lid = [0] * len(COLOURS)
-    scenes = []
-    for step in steps:
-        if isinstance(step, Placement):
-            scenes.append(placement_scene(board, step, title=title, display=d))
-            tile_line(board, step.player, step.line, step.column, lid)
-        elif isinstance(step, ToFloor):
-            line_to_floor(board, step.player, step.line, lid)
-            scene = board_scene(board, highlight=["floor"], title=title, display=d)
-            scenes.append(_captioned(scene, step_caption(step), d))
-        elif isinstance(step, FloorPenalty):
-            # Drawn before the floor is emptied, so that the tiles that cost points are seen.
-            scene = _penalty_board(board, title, d)
-            scenes.append(_captioned(scene, step_caption(step), d))
-            score_floor(board, step.player, lid)
-        elif isinstance(step, EndBonus):
-            end_bonus(board, step.player)
-            scene = board_scene(board, highlight=_complete_cells(board), title=title, display=d)
-            scenes.append(_captioned(scene, step_caption(step), d))
-    return scenes
+
+def _step_scene(made: Made, title: str, d: Display) -> Scene:
+    """One step's picture, captioned: a placement with its runs, the floor drawn before it is
+    emptied (so that the tiles that cost points are seen), the others on the board after them."""
+    step = made.step
+    if isinstance(step, Placement):
+        scene = board_scene(made.after, runs=step, title=title, display=d)
+    elif isinstance(step, FloorPenalty):
+        scene = _penalty_board(made.before, title, d)
+    else:
+        highlight = ["floor"] if isinstance(step, ToFloor) else _complete_cells(made.after)
+        scene = board_scene(made.after, highlight=highlight, title=title, display=d)
+    return _captioned(scene, step_caption(step), d)
 
 
 def _penalty_board(board: Board, title: str, d: Display) -> Scene:

@@ -58,8 +58,7 @@ from .tiling import (
     end_bonus,
     end_of_phase,
     free_columns,
-    resolve_line,
-    score_floor,
+    next_step,
     tile_board,
     winners,
 )
@@ -320,8 +319,7 @@ class Game:
         if move.colour != colour:
             raise WrongColour(t("game.refused.wrong_colour", line=line, held=colour_title(colour),
                                 colour=colour_title(move.colour)))
-        step = resolve_line(board, self.current, line, move.column, self.lid)
-        self.last_tiling.append(step)
+        self.last_tiling.append(next_step(board, self.current, self.lid, move.column))
         self._continue_tiling()
 
     # --- the flow of a round -------------------------------------------------------------------
@@ -345,11 +343,10 @@ class Game:
         player = self.current
         while player < len(boards):
             board = boards[player]
-            if board.next_complete_line() is not None:
+            if board.next_complete_line() is not None:  # its column is the player's choice
                 self.current = player
                 return
-            self.last_tiling.append(score_floor(board, player, self.lid))
-            board.refresh()
+            self.last_tiling.append(next_step(board, player, self.lid))  # the floor, its last
             player += 1
         self._end_tiling()
 

@@ -43,9 +43,8 @@ from .tiling import (
     end_bonus,
     free_columns,
     game_ends,
+    next_step,
     refusal,
-    resolve_line,
-    score_floor,
 )
 
 #: The name a downloaded wall is offered under (the browser may add a number to keep earlier ones).
@@ -409,12 +408,10 @@ class SandboxModel:
         return self._after[-1] if self._after else self._start
 
     def _next_kind(self, board: Board) -> str | None:
-        """What the next step of the engine's tiling is: a "line", the "floor", the "bonus" (the
-        game would end), or None when the phase is over."""
-        if board.next_complete_line() is not None:
-            return "line"
+        """What comes next: the player's own "tiling" (``next_step`` knows its order, up to the
+        floor), the "bonus" (the game would end), or None when the phase is over."""
         if not any(isinstance(s, FloorPenalty) for s in self._steps):
-            return "floor"
+            return "tiling"
         if not any(isinstance(s, EndBonus) for s in self._steps) and game_ends([board]):
             return "bonus"
         return None
@@ -484,23 +481,19 @@ class SandboxModel:
         if kind is None:
             self._refuse(t.lazy("widgets.sandbox.tiling_over"))
             return None
-        if kind == "line":
+        if kind == "bonus":
+            step = end_bonus(board, 0)
+        else:
             line = board.next_complete_line()
-            if column is None:
-                column = self._columns[line] if self.gray else \
-                    free_columns(board, line, board.line_colour[line])[0]
+            if column is None and line is not None:
+                column = self._columns[line]
             try:
-                step = resolve_line(board, 0, line, column, lid)
+                step = next_step(board, 0, lid, column)
             except IllegalMove as e:
                 self._refuse(str(e))
                 return None
-            if self.gray:
+            if self.gray and line is not None:
                 self._columns[line] = column if isinstance(step, Placement) else None
-        elif kind == "floor":
-            step = score_floor(board, 0, lid)
-            board.refresh()
-        else:
-            step = end_bonus(board, 0)
         self._steps.append(step)
         self._after.append(board)
         self._message = ""

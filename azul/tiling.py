@@ -1,7 +1,9 @@
 """Phase B, the wall tiling, and the end of the game, as a sequence of observable steps.
 
-Each function changes one board and returns the step it made, so a notebook can replay a tiling
-phase move by move and the engine's fast path keeps nothing it does not need:
+Each function changes one board and returns the step it made, and the engine's fast path keeps
+nothing it does not need. ``next_step`` holds the order of a player's tiling, once for the game,
+the scenarios and the sandbox; ``replay`` gives each step with the boards before and after it, which
+the drawings and the sandbox draw without running the tiling themselves:
 
 * ``Placement`` — the tile of a complete pattern line goes to the wall and scores at once, with the
   horizontal and vertical runs through it (bit masks of cells; ``cells()`` lists them);
@@ -15,6 +17,7 @@ explanations all go through them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .board import EMPTY, Board
@@ -23,9 +26,9 @@ from .locale import t
 from .moves import FLOOR
 from .tiles import (
     COLOUR_BONUS,
+    COLOURS,
     COLUMN_BONUS,
     FLOOR_SLOTS,
-    LINES,
     MARKER,
     ROW_BONUS,
     SIZE,
@@ -250,24 +253,64 @@ def resolve_line(board: Board, player: int, line: int, column: int | None,
     return tile_line(board, player, line, column, lid)
 
 
+def next_step(board: Board, player: int, lid: list[int],
+              column: int | None = None) -> Placement | ToFloor | FloorPenalty:
+    """Make the next step of one player's tiling, in the rulebook's order (its one home): the
+    topmost complete pattern line (on the gray wall at ``column``, ``FLOOR`` or ``None`` when no
+    cell fits; on the coloured wall at its colour's cell), and once none is left the floor, the
+    player's last step. A refused column raises the ``IllegalMove`` from ``refusal``."""
+    line = board.next_complete_line()
+    if line is None:
+        step = score_floor(board, player, lid)
+        board.refresh()
+        return step
+    if not board.gray:
+        return tile_line(board, player, line, wall_column(line, board.line_colour[line]), lid)
+    return resolve_line(board, player, line, column, lid)
+
+
 def tile_board(board: Board, player: int, lid: list[int],
                columns: list[int | None] | None = None) -> list[Step]:
-    """One player's whole tiling: the complete lines top to bottom (on the gray wall in the
-    ``columns`` given, one entry per line), then the floor."""
-    gray = board.gray
+    """One player's whole tiling, step after step up to the floor (on the gray wall in the
+    ``columns`` given, one entry per line)."""
     steps: list[Step] = []
-    counts = board.line_count
-    for line in LINES:
-        if counts[line] == line + 1:
-            if gray:
-                column = columns[line] if columns else None
-                steps.append(resolve_line(board, player, line, column, lid))
-            else:
-                column = wall_column(line, board.line_colour[line])
-                steps.append(tile_line(board, player, line, column, lid))
-    steps.append(score_floor(board, player, lid))
-    board.refresh()
+    step = None
+    while type(step) is not FloorPenalty:
+        line = board.next_complete_line() if columns else None
+        step = next_step(board, player, lid, None if line is None else columns[line])
+        steps.append(step)
     return steps
+
+
+class Made(NamedTuple):
+    """One tiling step with the board just before it and just after it."""
+
+    before: Board
+    step: Step
+    after: Board
+
+
+def replay(board: Board, steps: Sequence[Step] | None = None,
+           columns: Sequence[int | None] | None = None) -> list[Made]:
+    """One player's tiling step by step, each with its boards, to draw or explain one at a time;
+    ``board`` is the board before the first step and does not change. The ``steps`` given (a
+    ``TilingResult``'s or ``Game.last_tiling``'s for this player) are made again, and must be this
+    board's; without them the board's own tiling is made, as a phase of its own (on the gray wall
+    in the ``columns`` given, one entry per line; the end bonus when it ends the game)."""
+    if steps is None:
+        alone = board.copy()
+        lid = [0] * len(COLOURS)
+        steps = tile_board(alone, 0, lid, list(columns) if columns is not None else None)
+        steps += end_of_phase([alone])
+    board, lid, made = board.copy(), [0] * len(COLOURS), []
+    for step in steps:
+        before = board.copy()
+        again = end_bonus(board, step.player) if type(step) is EndBonus else \
+            next_step(board, step.player, lid, getattr(step, "column", FLOOR))
+        if again != step:
+            raise ValueError(f"the tiling step {step} is not the next one of this board ({again})")
+        made.append(Made(before, step, board.copy()))
+    return made
 
 
 def row_can_complete(board: Board, row: int) -> bool:

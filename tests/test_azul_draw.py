@@ -29,6 +29,7 @@ from azul import (
 from azul.locale import t
 from azul.moves import CENTRE, Take
 from azul.tiles import colour_title
+from azul.tiling import replay
 from tabletop import Display, display, i18n, set_display
 from tabletop.settings import PROJECTOR
 
@@ -248,6 +249,18 @@ def test_tiling_scenes_can_run_the_tiling_themselves():
     scenes = draw.tiling_scenes(board)
     assert len(scenes) == 3 and "floor: 2 tiles" in scenes[-1].to_svg()
     assert board.to_dict() == example_board().to_dict()
+
+
+def test_the_tiling_scenes_draw_the_engines_steps_and_refuse_another_boards():
+    scenario = Scenario.from_dict(ENDING)
+    result = scenario.tile()
+    steps = result.player_steps(1)
+    made = replay(scenario.boards[1], steps)
+    assert [m.step for m in made] == steps
+    assert [m.before.to_dict() for m in made[1:]] == [m.after.to_dict() for m in made[:-1]]
+    assert made[-1].after.to_dict() == result.boards[1].to_dict()
+    with pytest.raises(ValueError, match="not the next one of this board"):
+        draw.tiling_scenes(scenario.boards[0], steps)
 
 
 def test_a_gray_line_with_no_free_cell_goes_to_the_floor_in_its_own_scene():
