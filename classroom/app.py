@@ -113,7 +113,13 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
                 and not any(part.startswith(".") for part in asked.relative_to(root).parts))
 
     def _lesson(self) -> str:
-        return self.notebook_path or (self.path_args[0] if self.path_args else "")
+        return self.notebook_path or (self.path_args[0] if self.path_args else "") or ""
+
+    def render_template(self, name, **ns):
+        """Our pages (an error page, the "server full" page) in the language of the lesson asked for."""
+        code = lessons.language_of(self._lesson()) or self.settings["classroom_language"]
+        return super().render_template(name, **{"lang": code, "dir": direction(code),
+                                                "t": lambda key: texts.entry(key, code), **ns})
 
     def _pool_ready(self) -> bool:
         """A preheated kernel has finished rendering this lesson (``pool_head_ready``).

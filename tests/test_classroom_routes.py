@@ -102,6 +102,19 @@ def test_every_probe_gets_the_answer_in_the_table(server):
     assert "Traceback" not in log  # nor printed one in the teacher's terminal (each 403 of a file did)
 
 
+def test_a_lesson_that_is_not_there_says_so_in_its_language(server):
+    async def missing() -> tuple[int, str]:
+        student = Student(server.url)
+        await student.sign_in(CODE)
+        answer = await student.request("GET", "/voila/render/fa/no-such-lesson.ipynb")
+        student.close()
+        return answer.status, answer.body.decode()
+
+    status, page = run_apart(missing())
+    assert status == 404 and '<html lang="fa" dir="rtl">' in page
+    assert Catalogue("tabletop").entry("classroom.error.missing", "fa") in page
+
+
 def test_the_sign_in_pages_language_goes_on_to_the_lesson(server):
     """A learner who chose فارسی on the sign-in page lands on the Persian lesson, not the English."""
     async def sign_in() -> list[str]:
