@@ -1,10 +1,10 @@
 """The game table's model: a whole game of Harmonies for 1 to 4 seats, with no widget.
 
 ``TableModel`` holds what the table knows and decides: the game, who plays each seat, the token
-colour or card a human has selected, the undo of the turn being played, the message in force, the
-log, the coach's hint, and what a click on a place of the picture does. The widget
-(``harmonies.widgets.GameTable``) only draws it and forwards clicks; a test, a script or a server
-drives the same model::
+colour or card a human has selected, and what a click on a place of the picture does; the rest
+(seats, turns, undo and redo, the log, the message, the hint) is the shared table's
+(``tabletop.table``). The widget (``harmonies.widgets.GameTable``) only draws it and forwards
+clicks; a test, a script or a server drives the same model::
 
     table = TableModel(2, seats=["human", "greedy"], seed=7)
     table.click("space:3")           # a key of the picture, or table.act("take 3")
@@ -22,9 +22,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from tabletop import bylink
-from tabletop.game import seed_for
-from tabletop.i18n import join_or, language
+from tabletop import bylink, table
+from tabletop.i18n import join_or
 from tabletop.locale import t as common
 from tabletop.scene import Scene, place_name
 from tabletop.settings import Display
@@ -48,12 +47,13 @@ from .cards import card as _card_lookup
 from .errors import HarmoniesError
 from .game import Game
 from .inwords import Said, card_title, cell_name, colour_title, colours_title, words
-from .inwords import words_of as _words_of
 from .locale import t
 from .policies import POLICIES
 from .tokens import Colour
 
 SEAT_KINDS = ("human", "random", "greedy", "strong")
+#: Harmonies' words for the table's refusals (tabletop.table).
+_REFUSALS = {"over": "table.over", "undo": "table.nothing_to_undo", "redo": "table.nothing_to_redo"}
 
 def check_seats(players: int, seats=None) -> list[str]:
     """The kind of each seat (default: the first human, the others greedy); ValueError in words."""
@@ -72,7 +72,7 @@ def _game_over(reason: str | None) -> str:
     return t("table.end.other", reason=reason)
 
 
-class TableModel(bylink.ByLink):
+class TableModel(table.TableModel):
     """A game of Harmonies at a table: see the module docstring.
 
     Clicks (``click(key)``, keys as the picture writes them): ``space:N`` takes that space's
@@ -83,38 +83,26 @@ class TableModel(bylink.ByLink):
     prefix (``seat0:cell:c3``). Computer seats answer after a human ends a turn when ``auto``.
     """
 
+    GAME, ERROR, POLICIES = Game, HarmoniesError, POLICIES
+    chosen_colour: Colour | None = None  # the token in hand the next cell click places
+    chosen_card: int | None = None  # the card whose cube the next cell click places
+
     def __init__(self, players: int = 2, *, seats=None, side: Side | str = "A", spirits: bool = False,
                  seed: int | None = None, river: str = "shortest-path", display: Display | None = None,
                  auto: bool = True):
+        super().__init__(display=display, auto=auto)
         self.river = river
-        self.display = display
-        self.auto = auto
-        self._said: Said = ""
         self._start(players, check_seats(players, seats), side, spirits, seed)
         if auto:
-            self.run_opponents()
+            self._answer()
 
     def _start(self, players: int, kinds: list[str], side, spirits: bool, seed: int | None,
                game: Game | None = None) -> None:
-        """Set up a fresh game (``game``, or one made of the settings): the engine, the computer
-        seats, an empty log and history."""
-        self.game = game or Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
-        self.by_link, self._sent = False, None
-        self.seats = kinds
-        self.settings = {"players": players, "seats": list(kinds), "side": str(self.game.side),
+        """Set up a fresh game (``game``, or one made of the settings) at the table."""
+        game = game or Game(players, side=side, spirits=spirits, seed=seed, river=self.river)
+        self.settings = {"players": players, "seats": list(kinds), "side": str(game.side),
                          "spirits": bool(spirits), "seed": seed}
-        self.policies = [None if k == "human" else POLICIES[k](seed_for(self.game.seed, seat))
-                          for seat, k in enumerate(kinds)]
-        self.chosen_colour: Colour | None = None
-        self.chosen_card: int | None = None
-        self._undo_stack: list[tuple[Game, int]] = []
-        self._entries: list[Callable[[], str]] = []  # the log, each line put into words when read
-        self._worded: tuple[str, list[str]] = ("", [])  # (language, the first entries in it)
-        self._advice: list = []
-        self._advice_at: tuple | None = None  # (game, actions played) when the hint was asked
-        self._say()
-        self._write(self._new_game_line(spirits, seed))
-        self._note_turn()
+        self._begin(game, kinds, self._new_game_line(game, spirits, seed), self._turn_line(game))
 
     def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
                  spirits: bool | None = None, seed: int | None = None) -> bool:
@@ -134,7 +122,7 @@ class TableModel(bylink.ByLink):
             return False
         self._start(players, kinds, side, spirits, seed)
         if self.auto:
-            self.run_opponents()
+            self._answer()
         return True
 
     # -- play by link (tabletop.bylink.ByLink: send, sent, open_link) --------------------------
@@ -146,40 +134,15 @@ class TableModel(bylink.ByLink):
             return lambda: t("table.send.mid_turn", player=self.who(g.current), end=t("table.end_turn"))
         return ""
 
-    def _refuse(self, said: Said) -> None:
-        self._say(said)
-
     def _restart(self, received: Game) -> None:
         start = received.start
         self.river = received.river
         self._start(received.n, ["human"] * received.n, start["side"], start["spirits"], start["seed"],
                     game=Game(**start))
         for action in received.history:  # the story of the game so far, told in the log
-            self._apply(action)
+            self._play(action)
 
     # -- reading --------------------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The last refusal, in words; empty after a request that worked."""
-        return _words_of(self._said)
-
-    @property
-    def log(self) -> list[str]:
-        """The story of the game in the language in force: tokens taken and placed, cards, cubes,
-        the end, the scores with their breakdown, the winners or the suns of a solo game."""
-        lang, lines = self._worded
-        if lang != language():
-            lines = []
-        lines += [entry() for entry in self._entries[len(lines):]]  # the lines added since
-        self._worded = (language(), lines)
-        return list(lines)
-
-    @property
-    def human_to_move(self) -> bool:
-        """Whether a human seat is to move (the game not over)."""
-        g = self.game
-        return not g.over and self.policies[g.current] is None
-
     def who(self, seat: int) -> str:
         """A seat in words: ``Player 2 (greedy)``."""
         return t("table.player", number=seat + 1, kind=t(f"table.seat.{self.seats[seat]}"))
@@ -187,14 +150,14 @@ class TableModel(bylink.ByLink):
     @property
     def hints(self) -> list:
         """The advice of the last hint (``harmonies.advisor.Advice``), while it still fits the game."""
-        return self._advice if self._hint_fits() else []
+        return self.advice
 
     def hint_lines(self) -> list[str]:
         """The hint in words: a title, one line per advised turn, a note on the drawing; [] when none."""
-        if not self._hint_fits():
+        if not self.advice:
             return []
         lines = [t("table.hint.title", player=self.who(self.game.current))]
-        for rank, advice in enumerate(self._advice, 1):
+        for rank, advice in enumerate(self.advice, 1):
             moves = ", ".join(str(a) for a in advice.actions if not isinstance(a, EndTurn))
             lines.append(t("table.hint.item", rank=rank, moves=moves, gain=f"{advice.gain:+.1f}",
                            reason=advice.reason))
@@ -211,14 +174,10 @@ class TableModel(bylink.ByLink):
         elif self.human_to_move and self.placing() is not None:
             chosen.append(f"colour:{self.placing()}")
         highlight, ghosts = {}, {}
-        if self._hint_fits():
-            marks, drawn = draw.advice_marks(self._advice[0])
+        if self.advice:
+            marks, drawn = draw.advice_marks(self.advice[0])
             highlight, ghosts = {g.current: marks}, {g.current: drawn}
         return draw.game_scene(g, selected=chosen, display=self.display, highlight=highlight, ghosts=ghosts)
-
-    def svg(self) -> str:
-        """The scene as SVG, every place a button named by ``place_name``."""
-        return self.scene().to_svg(clickable=True, name=self.place_name)
 
     def place_name(self, key: str, tip: str) -> str:
         """A place's accessible name: its tooltip (with the player, on a seat's board), and what a
@@ -287,28 +246,28 @@ class TableModel(bylink.ByLink):
         kind = kind.lower()
         if not rest:  # a bare cell name
             kind, rest = "cell", key
-        if not self._human_turn():
+        if not self._may_play():
             return
         if kind == "space":
-            self._human(f"take {rest}")
+            self._person(f"take {rest}")
         elif kind == "colour":
             self.choose(rest)
         elif kind == "cell":
             self._cell(rest)
         elif kind == "display":
-            self._human(f"card {rest}")
+            self._person(f"card {rest}")
         elif kind in ("card", "held"):
             self._select(rest)
         elif kind == "spirit":
             self._spirit(rest)
         elif kind == "swap":
-            self._human(f"swap {rest}")
+            self._person(f"swap {rest}")
         else:
             self._say(t.lazy("table.not_clickable", key=shown(key)))
 
     def choose(self, colour: Colour | str) -> None:
         """Choose which token in hand the next cell click places."""
-        if not self._human_turn():
+        if not self._may_play():
             return
         try:
             chosen = Colour.parse(colour)
@@ -326,73 +285,45 @@ class TableModel(bylink.ByLink):
     def place_cube(self, card: Card | int | str, cell: str) -> None:
         """Place a cube of a card above your board on ``cell``."""
         c = card.id if isinstance(card, Card) else card
-        self.act(f"cube {c} {cell_name(cell)}")
-
-    def act(self, text) -> None:
-        """Play one action of the current human seat, given in the action grammar (``"take 2"``)."""
-        if self._human_turn():
-            self._human(text)
+        self._person(f"cube {c} {cell_name(cell)}")
 
     def end_turn(self) -> None:
         self.act("end")
 
-    def undo(self) -> None:
-        """Take back the last action of the current human turn (not across turns)."""
-        if not self._undo_stack:
-            self._say(t.lazy("table.over") if self.game.over else t.lazy("table.nothing_to_undo"))
-            return
-        self.game, size = self._undo_stack.pop()
-        del self._entries[size:]
-        del self._worded[1][size:]
-        self.chosen_colour = self.chosen_card = None
-        self._say()
-
-    def step(self) -> None:
-        """Play one action of the computer seat whose turn it is."""
-        g = self.game
-        if g.over:
-            self._say(t.lazy("table.over"))
-            return
-        policy = self.policies[g.current]
-        if policy is None:
-            seat = g.current
-            self._say(lambda: t("table.played_by_human", player=self.who(seat)))
-            return
-        self._apply(policy(g))
-
-    def run_opponents(self) -> None:
-        """Let the computer seats play until a human must act or the game ends."""
-        for _ in range(100_000):  # a guard against a policy that never ends its turn
-            g = self.game
-            if g.over or self.policies[g.current] is None or not self._apply(self.policies[g.current](g)):
-                break
-
-    def hint(self, top: int = 3) -> None:
-        """Ask the coach for the best whole turns of the human to play (``hints``, ``hint_lines``)."""
-        if not self._human_turn():
-            return
+    # -- Harmonies' own part of the table -------------------------------------------------------
+    def _advise(self, top: int) -> list:
+        """The best whole turns of the seat to play; a failing coach is said, never raised."""
         g = self.game
         try:
-            self._advice = advise(g, budget=DEFAULT_BUDGET, seed=g.turn, top=top)
+            return advise(g, budget=DEFAULT_BUDGET, seed=g.turn, top=top)
         except Exception as err:  # a hint must never break the table: say what went wrong
             logging.getLogger(__name__).exception("hint failed")
-            self._advice = []
             problem = str(err)
             self._say(lambda: t("table.hint.failed", problem=problem))
-            return
-        self._advice_at = (g, len(g.history))
-        self._say()
+            return []
 
-    # -- internals ------------------------------------------------------------------------------
-    def _say(self, said: Said = "") -> None:
-        self._said = said
+    def _refusal(self, why: str) -> Said:
+        seat = self.game.current
+        if why == "computer":
+            return lambda: t("table.computer_to_play", player=self.who(seat), step=t("table.step"),
+                             run=t("table.run"))
+        if why == "person":
+            return lambda: t("table.played_by_human", player=self.who(seat))
+        return t.lazy(_REFUSALS[why])
 
-    def _hint_fits(self) -> bool:
+    def _done(self) -> None:
+        """A colour stays chosen while one is in hand; a card until its cube is placed (or it is
+        no longer held)."""
         g = self.game
-        return bool(self._advice) and self._advice_at == (g, len(g.history))
+        if self.chosen_colour not in g.hand:
+            self.chosen_colour = None
+        card, p = self.chosen_card, g.player
+        last = g.history[-1] if g.history else None
+        if isinstance(last, (PlaceCube, EndTurn)) or not (card in p.held or card == p.spirit):
+            self.chosen_card = None
 
-    def _new_game_line(self, spirits: bool, seed: int | None) -> Callable[[], str]:
-        side, n = str(self.game.side), self.game.n
+    def _new_game_line(self, game: Game, spirits: bool, seed: int | None) -> Callable[[], str]:
+        side, n = str(game.side), game.n
 
         def line() -> str:
             players = common("list.separator").join(self.who(s) for s in range(n))
@@ -400,26 +331,10 @@ class TableModel(bylink.ByLink):
             return t(key, players=players, side=side, seed=seed)
         return line
 
-    def _write(self, entry: Callable[[], str]) -> None:
-        """Add a line to the log; ``entry()`` puts it into words (again after a change of language)."""
-        self._entries.append(entry)
-
-    def _human_turn(self) -> bool:
-        g = self.game
-        if g.over:
-            self._say(t.lazy("table.over"))
-            return False
-        if self.policies[g.current] is not None:
-            seat = g.current
-            self._say(lambda: t("table.computer_to_play", player=self.who(seat), step=t("table.step"),
-                                run=t("table.run")))
-            return False
-        return True
-
     def _cell(self, cell: str) -> None:
         g = self.game
         if self.chosen_card is not None:
-            self._human(f"cube {self.chosen_card} {cell}")
+            self._person(f"cube {self.chosen_card} {cell}")
             return
         hand = sorted(g.hand)
         colour = self.placing()
@@ -431,7 +346,7 @@ class TableModel(bylink.ByLink):
             else:
                 self._say(t.lazy("table.tokens_placed"))
             return
-        self._human(f"place {colour} {cell}")
+        self._person(f"place {colour} {cell}")
 
     def _select(self, card: str) -> None:
         p = self.game.player
@@ -451,46 +366,21 @@ class TableModel(bylink.ByLink):
         if number(card) is not None and number(card) == p.spirit:
             self._select(card)
         else:
-            self._human(f"spirit {card}")
+            self._person(f"spirit {card}")
 
-    def _human(self, action) -> None:
-        """Play an action of the human to play, keeping a copy for undo; computer seats answer after
-        an end of turn when ``auto``."""
-        before, size = self.game.copy(), len(self._entries)
-        if not self._apply(action):
-            return
-        self._undo_stack.append((before, size))
-        if isinstance(self.game.history[-1], EndTurn):
-            self._undo_stack.clear()
-            if self.auto:
-                self.run_opponents()
-
-    def _apply(self, action) -> bool:
-        """Play one action of the seat to play and log it; False (and the message) if refused."""
+    def _play(self, action) -> None:
+        """Play one action of the seat to play and tell it in the log; ``HarmoniesError`` (and no
+        change) if refused."""
         g = self.game
         seat = g.current
-        try:
-            action = parse_action(action)
-            tokens = g.central[action.space - 1][:] if (
-                isinstance(action, TakeTokens) and 1 <= action.space <= len(g.central)) else []
-            g.play(action)
-        except HarmoniesError as err:
-            self._say(str(err))
-            return False
-        self._say()
+        action = parse_action(action)
+        tokens = g.central[action.space - 1][:] if (
+            isinstance(action, TakeTokens) and 1 <= action.space <= len(g.central)) else []
+        g.play(action)
         self._write(self._describe(seat, action, tokens))
-        if isinstance(action, PlaceToken) and self.chosen_colour not in g.hand:
-            self.chosen_colour = None
-        if isinstance(action, PlaceCube):
-            self.chosen_card = None
         if isinstance(action, EndTurn):
-            self.chosen_colour = self.chosen_card = None
-            if g.over:
-                for line in self._final():
-                    self._write(line)
-            else:
-                self._note_turn()
-        return True
+            for line in self._final() if g.over else [self._turn_line(g)]:
+                self._write(line)
 
     def _describe(self, seat: int, action, tokens) -> Callable[[], str]:
         """The log line of an action just played, to be put into words when read."""
@@ -512,10 +402,9 @@ class TableModel(bylink.ByLink):
         points = self.game.score(seat).total
         return lambda: t.count("table.log.ended_turn", points, player=who(seat))
 
-    def _note_turn(self) -> None:
-        g = self.game
+    def _turn_line(self, g: Game) -> Callable[[], str]:
         number, seat = g.round, g.current
-        self._write(lambda: t("table.log.to_play", round=number, player=self.who(seat)))
+        return lambda: t("table.log.to_play", round=number, player=self.who(seat))
 
     def _final(self) -> list[Callable[[], str]]:
         """The end of the game for the log: why it ended, each seat's score, the winners or the suns."""

@@ -369,7 +369,7 @@ def test_undo_goes_back_within_the_turn_only():
     assert table.game.to_dict() == start
     assert table.log[-1] == "— round 1: Player 1 (human) to play"
     table.undo()
-    assert table.message == "nothing to undo in this turn"
+    assert table.message == "nothing to undo"
 
 
 def test_cards_and_cubes_by_clicks():

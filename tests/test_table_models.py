@@ -115,6 +115,27 @@ def test_harmonies_undo_goes_back_within_the_turn_then_says_there_is_nothing():
     assert (table.game.to_dict(), table.log) == start
 
 
+def test_harmonies_undo_and_redo_go_across_turns_through_the_shared_history():
+    table = harmonies_model.TableModel(2, seats=["human", "greedy"], seed=1)
+    rng = random.Random(1)
+    played = 0
+    while table.game.current == 0:  # a whole turn, then the computer's answer
+        table.act(str(rng.choice(table.game.legal_actions())))
+        played += 1
+    after = (table.game.to_dict(), table.log)
+    assert len(table.game.history) > played
+    for _ in range(played):
+        table.undo()
+    assert table.game.history == [] and table.message == ""
+    table.undo()
+    assert table.message == harmonies_t("table.nothing_to_undo")
+    for _ in range(played):
+        table.redo()
+    assert (table.game.to_dict(), table.log) == after
+    table.redo()
+    assert table.message == harmonies_t("table.nothing_to_redo")
+
+
 def test_harmonies_a_hint_lists_turns_until_the_next_action():
     table = harmonies_model.TableModel(2, seats=["human", "greedy"], seed=2)
     table.hint(top=2)

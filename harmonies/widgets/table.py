@@ -118,8 +118,8 @@ class GameTable(Pictured, Localised, w.VBox):
     ``colour:NAME``, ``cell:c3``, ``card:ID``, ``display:ID``, ``spirit:ID``, ``swap:ID``, with or
     without the picture's seat prefix (``seat0:cell:c3``). Also: ``choose(colour)``, ``place_cube(card,
     cell)``, ``act(text)`` (an action in the grammar of ``harmonies.actions``), ``end_turn()``,
-    ``undo()`` (back within the current human turn), ``step()``, ``run_opponents()``, ``hint()``,
-    ``new_game()``, ``relabel()``.
+    ``undo()`` and ``redo()`` (back and forth through the actions), ``step()``,
+    ``run_opponents()``, ``hint()``, ``new_game()``, ``relabel()``.
 
     The engine enforces the turn; a refused action leaves the game as it was and says why in
     ``message``. ``log`` tells the story; a change of language retells it.
@@ -138,13 +138,14 @@ class GameTable(Pictured, Localised, w.VBox):
         self.hint_box = w.HTML()
         self.action_box = w.Text(layout=w.Layout(width="26em"))
         self.buttons = {"end_turn": _button(self.end_turn, button_style="primary"),
-                         "undo": _button(self.undo, icon="undo"), "step": _button(self.step),
+                         "undo": _button(self.undo, icon="undo"), "redo": _button(self.redo, icon="repeat"),
+                         "step": _button(self.step),
                          "run": _button(self.run_opponents),
                          "play": _button(lambda: self.act(self.action_box.value)),
                          "hint": _button(self.hint, icon="lightbulb-o"),
                          "send": _button(self.send, icon="share")}
         controls = [*self.buttons.values()]
-        controls.insert(4, self.action_box)
+        controls.insert(5, self.action_box)
         self.swap_menu = w.Dropdown(options=[], layout=w.Layout(width="14em"))
         self.buttons["swap"] = _button(lambda: self.swap_menu.value
                                        and self.click(f"swap:{self.swap_menu.value}"))
@@ -223,6 +224,9 @@ class GameTable(Pictured, Localised, w.VBox):
     def undo(self) -> None:
         self._do(self.model.undo)
 
+    def redo(self) -> None:
+        self._do(self.model.redo)
+
     def step(self) -> None:
         self._do(self.model.step)
 
@@ -274,9 +278,9 @@ class GameTable(Pictured, Localised, w.VBox):
         self._refresh()
 
     def _set_labels(self) -> None:
-        labels = {"end_turn": t("table.end_turn"), "undo": t("table.undo"), "step": t("table.step"),
-                  "run": t("table.run"), "play": t("table.play"), "swap": t("table.swap"),
-                  "hint": t("table.hint"), "send": common("bylink.send")}
+        labels = {"end_turn": t("table.end_turn"), "undo": t("table.undo"), "redo": t("table.redo"),
+                  "step": t("table.step"), "run": t("table.run"), "play": t("table.play"),
+                  "swap": t("table.swap"), "hint": t("table.hint"), "send": common("bylink.send")}
         self.setup.relabel()
         for name, button in self.buttons.items():
             button.description = labels[name]
