@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 from tornado.httpclient import AsyncHTTPClient  # noqa: E402
 
 from tabletop import records  # noqa: E402
+from tabletop.kinds import classes, kinds  # noqa: E402
 from tabletop.tables.client import Client, Closed  # noqa: E402
-from tabletop.tables.games import CLASSES, GAMES  # noqa: E402
 
 MAX_TABLES = 200
 MAX_SECONDS = 300
@@ -118,8 +118,8 @@ def lost_moves(db: str, seen: list[tuple[str, dict]]) -> int:
         (game, setup), = conn.execute("SELECT game, setup FROM tables WHERE id = ?", (table_id,))
         actions = [a for (a,) in conn.execute(
             "SELECT action FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
-        stored = records.replay({"format": f"{GAMES[game].cls.RECORD}/{records.VERSION}",
-                                 "setup": json.loads(setup), "actions": actions}, CLASSES)
+        stored = records.replay({"format": f"{kinds()[game].game.RECORD}/{records.VERSION}",
+                                 "setup": json.loads(setup), "actions": actions}, classes())
         same = ([s.total for s in stored.scores()] == state["scores"]
                 and [stored.action_text(a) for a in stored.history[-len(state["log"]):]] == state["log"]
                 if state["log"] else True)

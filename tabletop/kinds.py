@@ -16,7 +16,8 @@ What a kind holds (``Kind``'s fields, keywords only):
 
 * ``name``: the entry point's name, the game's name in code and in a lessons' folder
   (``notebooks/<lang>/<name>-lessons``); ``catalogue``: the game's own texts, whose ``kind.title``
-  is the game's name for people (``title()``, in the language in force);
+  is the game's name for people (``title()``, in the language in force) and each
+  ``kind.option.<option>.<value>`` an option's value (``option_words``, a setup menu's entry);
 * ``game``: the Game class (its ``RECORD`` names its records, ``tabletop.records``); ``players``:
   the player counts it allows, a range; ``options``: its setup's fields, name -> the values it may
   take, the first the default; ``new_game(players, options, seed)`` starts one as
@@ -96,6 +97,10 @@ class Kind:
     def title(self) -> str:
         """The game's name for people, in the language in force."""
         return self.catalogue("kind.title")
+
+    def option_words(self, name: str, value: object) -> str:
+        """An option's value for people (a setup menu's entry), in the language in force."""
+        return self.catalogue(f"kind.option.{name}.{value}")
 
     @property
     def first(self) -> int:

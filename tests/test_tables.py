@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tabletop import records
 from tabletop.i18n import wording
+from tabletop.kinds import classes, kinds
 from tabletop.tables import SPECTATOR, TableError, Tables
-from tabletop.tables.games import CLASSES, GAMES
 from tabletop.tables.view import Boards, state
 
 
@@ -80,7 +80,7 @@ def test_a_huge_value_sent_is_told_in_its_first_letters(setup):
 
 def test_every_option_and_player_count_makes_a_table():
     tables = Tables()
-    for name, kind in GAMES.items():
+    for name, kind in kinds().items():
         for players in kind.players:
             for option, values in kind.options.items():
                 for value in values:
@@ -163,7 +163,7 @@ def test_every_refusal_has_its_words_in_every_language(code):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), game=st.sampled_from(sorted(GAMES)), players=st.integers(2, 4),
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(sorted(kinds())), players=st.integers(2, 4),
        tries=st.lists(st.tuples(st.integers(0, 4), st.integers(-1, 1), st.booleans()), max_size=40))
 def test_whatever_is_sent_the_table_plays_exactly_the_accepted_moves(seed, game, players, tries):
     """Random senders (any seat or the spectator), counts (right, stale, ahead) and actions (legal
@@ -171,7 +171,7 @@ def test_whatever_is_sent_the_table_plays_exactly_the_accepted_moves(seed, game,
     tables = Tables()
     made = tables.create(game, players, seed=seed)
     keys = [*made.seats, made.spectator]
-    reference = GAMES[game].cls(**tables.get(made.id).game.start)
+    reference = kinds()[game].game(**tables.get(made.id).game.start)
     rng = random.Random(seed)
     for sender, off, legal in tries:
         if reference.over:
@@ -184,7 +184,7 @@ def test_whatever_is_sent_the_table_plays_exactly_the_accepted_moves(seed, game,
             continue
         reference.play(action)
     assert tables.get(made.id).game.to_dict() == reference.to_dict()
-    assert records.replay(tables.record(made.id), CLASSES).to_dict() == reference.to_dict()
+    assert records.replay(tables.record(made.id), classes()).to_dict() == reference.to_dict()
 
 
 # --- storage ----------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_a_restart_rebuilds_every_table_and_the_games_go_on(tmp_path):
     for m in made:
         assert again.get(m.id).game.to_dict() == seen[m.id]
         play_to_end(again, m, rng)
-        assert records.replay(again.record(m.id), CLASSES).to_dict() == again.get(m.id).game.to_dict()
+        assert records.replay(again.record(m.id), classes()).to_dict() == again.get(m.id).game.to_dict()
 
 
 def test_a_move_that_cannot_be_stored_does_not_count(tmp_path):
@@ -241,7 +241,7 @@ def test_the_number_of_tables_is_limited():
 
 # --- computer seats and the end ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(kinds()))
 def test_computer_seats_play_until_a_human_is_to_move(game):
     tables = Tables()
     made = tables.create(game, 3, computers={0: "greedy", 2: "greedy"}, seed=8)
@@ -252,13 +252,13 @@ def test_computer_seats_play_until_a_human_is_to_move(game):
     assert table.game.over
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(kinds()))
 def test_a_finished_table_gives_its_game_record(game):
     tables = Tables()
     made = tables.create(game, 2, seed=11)
     play_to_end(tables, made, random.Random(5))
     table = tables.get(made.id)
-    replayed = records.replay(tables.record(made.id), CLASSES)
+    replayed = records.replay(tables.record(made.id), classes())
     assert replayed.over and replayed.to_dict() == table.game.to_dict()
     refused("over", tables.move, made.id, made.seats[0], table.moves, "end")
     assert state(table, 0, "en")["record"] == tables.record(made.id)
@@ -277,7 +277,7 @@ def test_the_board_is_drawn_once_per_move_and_language_with_keys_the_actions_nam
 
 # --- the host hands a seat to the computer ----------------------------------------------------
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(kinds()))
 def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
     path = str(tmp_path / "t.sqlite")
     tables = Tables(path)
@@ -310,7 +310,7 @@ def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
             refused("computer_seat", tables.move, made.id, made.seats[1], table.moves, "end")
         tables.move(made.id, made.seats[0], table.moves, random_move(tables, made.id, rng))
     refused("over", tables.hand, made.id, made.host, 0)
-    assert records.replay(tables.record(made.id), CLASSES).over
+    assert records.replay(tables.record(made.id), classes()).over
 
 
 @pytest.mark.parametrize(("game", "first"), [("azul", 0), ("harmonies", 1)])

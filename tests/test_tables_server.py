@@ -17,9 +17,9 @@ from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
 from tabletop import records
+from tabletop.kinds import classes
 from tabletop.tables import Tables
 from tabletop.tables.client import Client, Closed
-from tabletop.tables.games import CLASSES
 from tabletop.tables.server import Limits, make_app
 
 HANG = 240  # seconds: a test that waits longer than this has hung
@@ -103,7 +103,7 @@ async def same_game_everywhere(serving: Serving, made: dict, pages: list[Client]
     for page in pages:
         seen = await page.state_after(final["moves"])
         assert (seen["moves"], seen["scores"], seen["log"]) == (final["moves"], final["scores"], final["log"])
-    stored = records.replay(serving.tables.record(made["id"]), CLASSES)
+    stored = records.replay(serving.tables.record(made["id"]), classes())
     assert len(stored.history) == final["moves"] and [s.total for s in stored.scores()] == final["scores"]
 
 

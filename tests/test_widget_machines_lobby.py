@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 from machines import WidgetMachine, budget, descendants, report
 
-from tabletop.tables.games import COMPUTERS, GAMES
+from tabletop.kinds import kinds
 from tabletop.tables.lobby import PERSON, InProcess
+from tabletop.tables.table import COMPUTERS
 from tabletop.tables.widget import Lobby
 
 ANY_SEAT = st.integers(-2, 5) | st.sampled_from(["0", True, None, 1.0])
@@ -42,7 +43,7 @@ class LobbyMachine(WidgetMachine):
 
     def check(self):
         model, widget = self.model, self.widget
-        kind = GAMES[model.game]
+        kind = kinds()[model.game]
         assert model.players in kind.players and set(model.options) <= set(kind.options)
         assert all(0 <= seat < model.players and name in COMPUTERS for seat, name in model.computers.items())
         assert "tables." not in model.message and "{" not in model.message, model.message
@@ -69,7 +70,7 @@ class LobbyMachine(WidgetMachine):
         self.service.move(made["id"], made["seats"][state["current"]].split("#")[1],
                           table.game.action_text(action))
 
-    @rule(name=st.sampled_from([*GAMES, "chess", "", None]))
+    @rule(name=st.sampled_from([*kinds(), "chess", "", None]))
     def choose_game(self, name):
         self.count()
         self.model.choose_game(name)

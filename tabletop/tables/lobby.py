@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import i18n
+from ..kinds import kinds
 from ..locale import t
 from ..untrusted import shown
-from .games import COMPUTERS, GAMES
-from .table import SPECTATOR, TableError
+from .table import SPECTATOR, TableError, check_computer, game_kind
 
 #: The environment a Jupyter server with the tables gives its kernels (``jupyter.py``); the headers
 #: a kernel sends: the key (it is one of the server's kernels) and its own id (whose tables).
@@ -223,8 +223,11 @@ class LobbyModel:
 
     def __init__(self, service=None, *, game: str = "harmonies", players: int = 2):
         self.service = service if service is not None else connect()
-        self.game, self.players = (game, players) if game in GAMES and players in GAMES[game].players \
-            else ("harmonies", 2)
+        games = kinds()
+        if game not in games or players not in games[game].players:  # the first game, 2 players
+            game = next(iter(games))
+            players = min(max(2, games[game].players[0]), games[game].players[-1])
+        self.game, self.players = game, players
         self.options: dict = {}
         self.computers: dict[int, str] = {}
         self.made: dict | None = None
@@ -238,7 +241,7 @@ class LobbyModel:
 
     @property
     def kind(self):
-        return GAMES[self.game]
+        return kinds()[self.game]
 
     @property
     def message(self) -> str:
@@ -261,9 +264,10 @@ class LobbyModel:
     def choose_game(self, name: object) -> None:
         if self._locked():
             return None
-        if name not in GAMES:
-            return self._say(TableError("unknown_game", game=shown(name), games=", ".join(GAMES)))
-        self.game, self.options = name, {}
+        try:
+            self.game, self.options = game_kind(name).name, {}
+        except TableError as refused:
+            return self._say(refused)
         players = self.kind.players
         self.players = min(max(self.players, players[0]), players[-1])
         self.computers = {s: c for s, c in self.computers.items() if s < self.players}
@@ -301,10 +305,11 @@ class LobbyModel:
             return self._say(TableError("bad_computer_seat", seat=shown(seat), players=self.players))
         if computer == PERSON:
             self.computers.pop(seat, None)
-        elif computer in COMPUTERS:
-            self.computers[seat] = computer
         else:
-            return self._say(TableError("bad_computer", name=shown(computer), names=", ".join(COMPUTERS)))
+            try:
+                self.computers[seat] = check_computer(self.kind, computer)
+            except TableError as refused:
+                return self._say(refused)
         self._say("")
 
     # --- the table -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A private table's rules, with no server: who sits where, who may move, and when a move counts.
 
-A table holds one game (``tabletop.tables.games``), a secret per seat and one for spectators. A
+A table holds one game (a kind of ``tabletop.kinds``), a secret per seat and one for spectators. A
 seat is a human's or the computer's (one of the game's policies). A move names the seat's secret,
 the number of moves it was made after (what its sender saw) and the action's text; it counts only
 when the secret is that of the seat to move, the number is the table's number of moves (so, of two
@@ -17,12 +17,15 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..game import Game, seed_for
+from ..kinds import Kind, UnknownGame, kinds
+from ..kinds import kind as find_kind
 from ..locale import t
 from ..untrusted import number, shown
-from .games import COMPUTERS, GAMES, Kind
 
 #: What ``Table.role`` says of the spectator's secret.
 SPECTATOR = "spectator"
+#: The computer players a table offers (``tables.lobby.computer.<name>``), of those its game has.
+COMPUTERS = ("greedy", "strong")
 
 
 class TableError(ValueError):
@@ -48,12 +51,31 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
 
 
+def computers(kind: Kind) -> tuple[str, ...]:
+    """The computer players a table of this game offers."""
+    return tuple(name for name in COMPUTERS if name in kind.policies)
+
+
+def check_computer(kind: Kind, name: object) -> str:
+    """``name`` if a table of this game offers that computer player, else a ``TableError``."""
+    offered = computers(kind)
+    if name not in offered:
+        raise TableError("bad_computer", name=shown(name), names=", ".join(offered))
+    return name
+
+
+def game_kind(name: object) -> Kind:
+    """The kind of game called ``name``, else a ``TableError`` naming the games there are."""
+    try:
+        return find_kind(name)
+    except UnknownGame:
+        raise TableError("unknown_game", game=shown(name), games=", ".join(kinds())) from None
+
+
 def check_setup(game: str, players: object, options: object, computers: object) -> tuple[Kind, dict, list]:
     """The kind of game, its checked options and one entry per seat (None: a human; else the
     computer player's name), or a ``TableError`` saying what is wrong."""
-    if game not in GAMES:
-        raise TableError("unknown_game", game=shown(game), games=", ".join(GAMES))
-    kind = GAMES[game]
+    kind = game_kind(game)
     if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
         raise TableError("bad_players", players=shown(players), low=kind.players[0], high=kind.players[-1])
     options = dict(options or {}) if isinstance(options, dict) or options is None else None
@@ -73,9 +95,7 @@ def check_setup(game: str, players: object, options: object, computers: object) 
         place = number(seat)
         if place is None or not 0 <= place < players:
             raise TableError("bad_computer_seat", seat=shown(seat), players=players)
-        if name not in COMPUTERS:
-            raise TableError("bad_computer", name=shown(name), names=", ".join(COMPUTERS))
-        seats[place] = name
+        seats[place] = check_computer(kind, name)
     if all(seats):
         raise TableError("no_human")
     return kind, options, seats
@@ -159,4 +179,5 @@ class Table:
         return self.players[seat]
 
 
-__all__ = ["Table", "TableError", "SPECTATOR", "new_secret", "digest", "check_setup"]
+__all__ = ["Table", "TableError", "SPECTATOR", "COMPUTERS", "new_secret", "digest", "check_setup",
+           "computers", "check_computer", "game_kind"]

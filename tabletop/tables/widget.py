@@ -15,18 +15,15 @@ from html import escape
 
 import ipywidgets as w
 
+from ..kinds import kinds
 from ..locale import t
 from ..localised import Localised, html
-from .games import COMPUTERS, GAMES
 from .lobby import PERSON, LobbyModel, qr_svg
+from .table import computers
 
 _FIXED_SIZE = re.compile(r'^<svg([^>]*?) width="[^"]*" height="[^"]*"')
 #: How the QR codes are shown: big enough to scan from a phone across a table.
 QR_STYLE = "width:9em;height:9em;background:#fff"
-
-
-def _option_label(name: str, value) -> str:
-    return t(f"tables.lobby.option.{name}.{value}")
 
 
 class Lobby(Localised, w.VBox):
@@ -108,7 +105,7 @@ class Lobby(Localised, w.VBox):
 
     def _build_setup(self) -> None:
         model = self.model
-        self.game.options = [(t(f"tables.lobby.game.{name}"), name) for name in GAMES]
+        self.game.options = [(kind.title(), name) for name, kind in kinds().items()]
         self.game.value = model.game
         self.players.options = [(str(n), n) for n in model.kind.players]
         self.players.value = model.players
@@ -117,13 +114,13 @@ class Lobby(Localised, w.VBox):
         self.game.description, self.players.description = t("tables.lobby.game"), t("tables.lobby.players")
         self.option_menus = {}
         for name, values in model.kind.options.items():
-            menu = w.Dropdown(options=[(_option_label(name, v), v) for v in values],
+            menu = w.Dropdown(options=[(model.kind.option_words(name, v), v) for v in values],
                               value=model.options.get(name, values[0]), layout=w.Layout(width="auto"))
             menu.observe(self._chosen(lambda value, n=name: self.model.choose_option(n, value)),
                          names="value")
             self.option_menus[name] = menu
         people = [(t("tables.lobby.person"), PERSON),
-                  *((t(f"tables.lobby.computer.{c}"), c) for c in COMPUTERS)]
+                  *((t(f"tables.lobby.computer.{c}"), c) for c in computers(model.kind))]
         self.computer_menus = []
         for seat in range(model.players):
             menu = w.Dropdown(options=people, value=model.computers.get(seat, PERSON),
