@@ -159,7 +159,8 @@ def main() -> None:
         # All its tables come from this one address, at once: a creator's limits raised to the run's.
         server = subprocess.Popen([sys.executable, "-m", "tabletop.tables", "--port", str(port), "--db", db,
                                    "--rate", "1000" if args.pace == "fast" else "10",
-                                   "--per-creator", str(MAX_TABLES), "--per-minute", str(MAX_TABLES)],
+                                   "--per-creator", str(MAX_TABLES), "--per-minute", str(MAX_TABLES),
+                                   "--per-address", str(MAX_TABLES)],
                                   cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:

@@ -373,3 +373,11 @@ def test_a_tables_file_from_before_creators_were_kept_is_read(tmp_path):
     tables = Tables(path)
     made = tables.create("azul", 2, creator="user:ana")
     assert tables.get(made.id).moves == 0
+
+
+def test_one_address_keeps_a_hundred_tables_however_often_its_student_signs_in_again():
+    tables = Tables(per_address=3)
+    for n in range(3):  # three sign-ins from one device: three creators, one address
+        tables.create("azul", 2, creator=f"user:{n}", address="10.0.0.7")
+    refused("too_many_here", tables.create, "azul", 2, creator="user:3", address="10.0.0.7")
+    tables.create("azul", 2, creator="user:4", address="10.0.0.8")  # another device of the class

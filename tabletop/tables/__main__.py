@@ -10,7 +10,7 @@ import logging
 import os
 
 from .server import Limits, make_app
-from .store import IDLE, MAX_TABLES, PER_CREATOR, PER_MINUTE, Tables
+from .store import IDLE, MAX_TABLES, PER_ADDRESS, PER_CREATOR, PER_MINUTE, Tables
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="tables one creator (a kernel, an address) may keep at once")
     parser.add_argument("--per-minute", type=int, default=PER_MINUTE,
                         help="tables one creator may make in a minute")
+    parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
+                        help="tables the devices of one address may keep at once")
     parser.add_argument("--rate", type=float, default=Limits.per_second,
                         help="messages a page may send per second (after a burst)")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
 
 async def serve(args: argparse.Namespace) -> None:
     tables = Tables(args.db, idle=args.idle, max_tables=args.max_tables, per_creator=args.per_creator,
-                    per_minute=args.per_minute)
+                    per_minute=args.per_minute, per_address=args.per_address)
     prefix = args.prefix.rstrip("/")
     app = make_app(tables, Limits(per_second=args.rate), prefix=prefix, public=args.public, key=args.key)
     server = app.listen(args.port, address=args.host)

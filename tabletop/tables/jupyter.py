@@ -106,6 +106,9 @@ class JupyterCreate(CreateHandler, Guarded):
             return f"user:{owner}" if owner else f"kernel:{kernel}"
         return f"user:{self.current_user.username}"
 
+    def address(self) -> str:
+        return "" if self.kernel_key() else self.request.remote_ip or ""
+
     @allow_unauthenticated
     def post(self, *args) -> None:
         if not self.admitted():

@@ -172,6 +172,10 @@ class CreateHandler(JsonPost):
         kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
         return f"kernel:{kernel}" if self.hub.key and kernel else f"address:{self.request.remote_ip}"
 
+    def address(self) -> str:
+        """Where the asker is, for the limit of one address: none for a kernel (its server's own)."""
+        return "" if self.creator().startswith("kernel:") else self.request.remote_ip or ""
+
     def post(self) -> None:
         sent = self.request.headers.get("X-Tables-Key", "")
         if self.hub.key and not hmac.compare_digest(sent.encode(), self.hub.key.encode()):
@@ -181,7 +185,7 @@ class CreateHandler(JsonPost):
             with i18n.wording(_language(self)):
                 made = self.hub.tables.create(asked.get("game"), asked.get("players", 2),
                                               asked.get("options"), asked.get("computers"),
-                                              creator=self.creator())
+                                              creator=self.creator(), address=self.address())
         except TableError as err:
             return self.refuse(err)
         public = self.hub.public or f"{self.request.protocol}://{self.request.host}{self.prefix}"

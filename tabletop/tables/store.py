@@ -7,9 +7,11 @@ it stopped. A table nobody touched for ``idle`` seconds is deleted with its seat
 is one nobody ever played at for ``unplayed`` seconds.
 
 Each table keeps who made it (``creator``: a signed-in browser, a kernel, an address; the server
-says which): one creator may keep ``per_creator`` tables at once and make ``per_minute`` a minute,
-counted from the rows, so a restart forgets nothing. Far below ``max_tables``: one student's loop
-cannot fill the server. When it is full all the same, the oldest table that was made more than
+says which) and from which address: one creator may keep ``per_creator`` tables at once and make
+``per_minute`` a minute, one address keep ``per_address`` (a class behind one router shares it;
+a student who signs in again and again is a new creator each time, at the same address), counted
+from the rows, so a restart forgets nothing. Far below ``max_tables``: one student's loop cannot
+fill the server. When it is full all the same, the oldest table that was made more than
 ``FRESH`` seconds ago and never played at gives its place to the new one.
 """
 
@@ -25,12 +27,14 @@ from dataclasses import dataclass
 
 from .. import records
 from ..untrusted import shown
-from .table import SPECTATOR, Table, TableError, check_computer, check_setup, digest, game_kind, new_secret
+from .games import CLASSES, COMPUTERS, GAMES
+from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL, spectator TEXT NOT NULL,
-    created REAL NOT NULL, touched REAL NOT NULL, creator TEXT NOT NULL DEFAULT '');
+    created REAL NOT NULL, touched REAL NOT NULL, creator TEXT NOT NULL DEFAULT '',
+    address TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
     secret TEXT NOT NULL, computer TEXT, PRIMARY KEY (table_id, seat));
@@ -44,8 +48,8 @@ CREATE TABLE IF NOT EXISTS hosts (
 #: A day: a table nobody played at for that long is gone.
 IDLE = 24 * 3600.0
 MAX_TABLES = 500
-#: What one creator may make: tables kept at once, tables a minute.
-PER_CREATOR, PER_MINUTE = 8, 4
+#: What one creator may make: tables kept at once, tables a minute; what one address may keep.
+PER_CREATOR, PER_MINUTE, PER_ADDRESS = 8, 4, 100
 #: A table nobody played at is gone after two hours; when the server is full, after ten minutes.
 UNPLAYED, FRESH = 2 * 3600.0, 600.0
 #: The tables nobody ever played at (their moves are the truth: none stored).
@@ -67,10 +71,11 @@ class Tables:
     ``clock`` gives the time in seconds (a test passes its own)."""
 
     def __init__(self, path: str = ":memory:", *, idle: float = IDLE, max_tables: int = MAX_TABLES,
-                 per_creator: int = PER_CREATOR, per_minute: int = PER_MINUTE, unplayed: float = UNPLAYED,
-                 clock: Callable[[], float] = time.time):
+                 per_creator: int = PER_CREATOR, per_minute: int = PER_MINUTE, per_address: int = PER_ADDRESS,
+                 unplayed: float = UNPLAYED, clock: Callable[[], float] = time.time):
         self.idle, self.max_tables, self.clock = idle, max_tables, clock
-        self.per_creator, self.per_minute, self.unplayed = per_creator, per_minute, unplayed
+        self.per_creator, self.per_minute, self.per_address = per_creator, per_minute, per_address
+        self.unplayed = unplayed
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:":
@@ -78,8 +83,9 @@ class Tables:
             self.db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the server
         self.db.executescript(SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "creator" not in columns:  # a file from before creators were kept
-            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
+        for column in ("creator", "address"):  # a file from before creators were kept
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
         self._live: dict[str, Table] = {}
 
     def close(self) -> None:
@@ -88,31 +94,37 @@ class Tables:
     # --- creating -----------------------------------------------------------------------------
 
     def create(self, game: str, players: object = 2, options: object = None, computers: object = None,
-               seed: int | None = None, creator: str = "") -> Created:
-        """A new table made by ``creator`` ("": this process itself, which no limit of a creator's
-        holds). ``TableError`` for a setup the game does not have, or too many tables."""
+               seed: int | None = None, creator: str = "", address: str = "") -> Created:
+        """A new table made by ``creator`` from ``address`` ("": this process itself, which no limit
+        of a creator's holds). ``TableError`` for a setup the game does not have, or too many tables."""
         kind, options, seats = check_setup(game, players, options, computers)
         self.expire()
-        self._room(creator)
-        start = kind.new_game(players, options, secrets.randbelow(2**32) if seed is None else seed).start
+        self._room(creator, address)
+        setup = {"players": players, **options, "seed": secrets.randbelow(2**32) if seed is None else seed}
+        start = kind.cls(**setup).start
         table_id = secrets.token_urlsafe(9)
         keys = [None if computer else new_secret() for computer in seats]
         spectator, host = new_secret(), new_secret()
         now = self.clock()
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables (id, game, setup, spectator, created, touched, creator) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (table_id, game, json.dumps(start), digest(spectator), now, now, creator))
+            self.db.execute("INSERT INTO tables (id, game, setup, spectator, created, touched, creator, "
+                            "address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (table_id, game, json.dumps(start), digest(spectator), now, now, creator,
+                             address))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                                 [(table_id, n, digest(key or new_secret()), computer)
                                  for n, (key, computer) in enumerate(zip(keys, seats, strict=True))])
             self.db.execute("INSERT INTO hosts VALUES (?, ?)", (table_id, digest(host)))
         return Created(table_id, keys, spectator, host)
 
-    def _room(self, creator: str) -> None:
-        """Refuse a table beyond its creator's limits; make room on a full server by reclaiming the
-        oldest table nobody played at since it was made, ``FRESH`` seconds ago at least."""
+    def _room(self, creator: str, address: str) -> None:
+        """Refuse a table beyond its creator's or its address's limits; make room on a full server by
+        reclaiming the oldest table nobody played at since it was made, ``FRESH`` seconds ago at least."""
+        if address:
+            (here,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE address = ?", (address,)).fetchone()
+            if here >= self.per_address:
+                raise TableError("too_many_here", limit=self.per_address)
         if creator:
             (kept,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE creator = ?", (creator,)).fetchone()
             if kept >= self.per_creator:
@@ -151,9 +163,9 @@ class Tables:
                                 (table_id,)).fetchall()
         actions = [a for (a,) in self.db.execute(
             "SELECT action FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
-        kind = game_kind(game)
-        played = records.replay({"format": f"{kind.game.RECORD}/{records.VERSION}",
-                                 "setup": json.loads(setup), "actions": actions}, [kind.game])
+        kind = GAMES[game]
+        played = records.replay({"format": f"{kind.cls.RECORD}/{records.VERSION}",
+                                 "setup": json.loads(setup), "actions": actions}, CLASSES)
         table = Table(table_id, kind, played, [c for _, c in seats], [s for s, _ in seats], spectator,
                       created, touched)
         self._live[table_id] = table
@@ -213,7 +225,8 @@ class Tables:
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise TableError("bad_computer_seat", seat=shown(seat), players=players)
-        check_computer(table.kind, computer)
+        if computer not in COMPUTERS:
+            raise TableError("bad_computer", name=shown(computer), names=", ".join(COMPUTERS))
         if table.seats[seat] is not None:
             raise TableError("already_computer", seat=table.kind.seat(seat))
         if table.game.over:
@@ -270,4 +283,5 @@ class Tables:
                 self._live.pop(table_id, None)
 
 
-__all__ = ["Tables", "Created", "IDLE", "MAX_TABLES", "PER_CREATOR", "PER_MINUTE", "UNPLAYED", "FRESH"]
+__all__ = ["Tables", "Created", "IDLE", "MAX_TABLES", "PER_CREATOR", "PER_MINUTE", "PER_ADDRESS", "UNPLAYED",
+           "FRESH"]
