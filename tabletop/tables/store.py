@@ -27,8 +27,7 @@ from dataclasses import dataclass
 
 from .. import records
 from ..untrusted import shown
-from .games import CLASSES, COMPUTERS, GAMES
-from .table import SPECTATOR, Table, TableError, check_setup, digest, new_secret
+from .table import SPECTATOR, Table, TableError, check_computer, check_setup, digest, game_kind, new_secret
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -100,8 +99,7 @@ class Tables:
         kind, options, seats = check_setup(game, players, options, computers)
         self.expire()
         self._room(creator, address)
-        setup = {"players": players, **options, "seed": secrets.randbelow(2**32) if seed is None else seed}
-        start = kind.cls(**setup).start
+        start = kind.new_game(players, options, secrets.randbelow(2**32) if seed is None else seed).start
         table_id = secrets.token_urlsafe(9)
         keys = [None if computer else new_secret() for computer in seats]
         spectator, host = new_secret(), new_secret()
@@ -163,9 +161,9 @@ class Tables:
                                 (table_id,)).fetchall()
         actions = [a for (a,) in self.db.execute(
             "SELECT action FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
-        kind = GAMES[game]
-        played = records.replay({"format": f"{kind.cls.RECORD}/{records.VERSION}",
-                                 "setup": json.loads(setup), "actions": actions}, CLASSES)
+        kind = game_kind(game)
+        played = records.replay({"format": f"{kind.game.RECORD}/{records.VERSION}",
+                                 "setup": json.loads(setup), "actions": actions}, [kind.game])
         table = Table(table_id, kind, played, [c for _, c in seats], [s for s, _ in seats], spectator,
                       created, touched)
         self._live[table_id] = table
@@ -225,8 +223,7 @@ class Tables:
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise TableError("bad_computer_seat", seat=shown(seat), players=players)
-        if computer not in COMPUTERS:
-            raise TableError("bad_computer", name=shown(computer), names=", ".join(COMPUTERS))
+        check_computer(table.kind, computer)
         if table.seats[seat] is not None:
             raise TableError("already_computer", seat=table.kind.seat(seat))
         if table.game.over:
