@@ -265,7 +265,7 @@ def _is_record(data: dict) -> bool:
 def checked(data: dict, kind: Kind) -> dict:
     """``data`` if it is a record the rules allow or a position of this game (else their error)."""
     if _is_record(data):
-        replay(data, kind.coach.games)
+        replay(data, [kind.game])
     elif data.get("game") == kind.name and kind.position is not None:
         kind.position(data)
     else:

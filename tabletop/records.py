@@ -3,12 +3,13 @@
     {"format": "azul-game/1", "setup": {"players": 2, "seed": 7, "wall": "colored"},
      "actions": ["factory 3: blue -> line 2", ...]}
 
-The same for both games: a game class names its record (``RECORD``, e.g. ``"azul-game"``), keeps
+The same for every game: a game class names its record (``RECORD``, e.g. ``"azul-game"``), keeps
 what it was started with (``start``: the keyword arguments of its constructor, seed included) and
 the actions played since (``history``). Reading a record replays every action with the engine, so
 a record never holds a game the rules would not allow: an illegal action is refused with its number
 and the engine's own reason, and nothing half-read is returned. A position (no game before it)
-stays a scenario file.
+stays a scenario file. A record is read as a game of ``games`` (Game classes), by default of every
+installed game (``tabletop.kinds``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Iterator, Sequence
 
 from .files import kind
 from .game import Game
+from .kinds import classes
 from .locale import t
 from .untrusted import clipped, number
 
@@ -36,12 +38,12 @@ def record(game: Game) -> dict:
             "actions": [game.action_text(action) for action in game.history]}
 
 
-def _game_class(data: object, games: Sequence[type]) -> type:
+def _game_class(data: object, games: Sequence[type] | None) -> type:
     if not isinstance(data, dict) or not isinstance(data.get("format"), str):
         raise RecordError(t("records.not_a_record"))
     name, _, version = data["format"].partition("/")
     version = number(version)
-    kinds = {cls.RECORD: cls for cls in games}
+    kinds = {cls.RECORD: cls for cls in (classes() if games is None else games)}
     if name not in kinds or version is None:
         raise RecordError(t("records.other_format", format=clipped(data["format"]),
                             formats=", ".join(f"{k}/{VERSION}" for k in kinds)))
@@ -70,7 +72,7 @@ def _start(cls: type, setup: object) -> Game:
         raise RecordError(t("records.bad_setup", problem=str(err))) from None
 
 
-def steps(data: object, games: Sequence[type]) -> Iterator[tuple[Game, str | None]]:
+def steps(data: object, games: Sequence[type] | None = None) -> Iterator[tuple[Game, str | None]]:
     """The game at its start and after each action, with the action just played (None at the
     start), checked by the engine as it goes; the same game object each time (copy it to keep it)."""
     cls = _game_class(data, games)
@@ -92,13 +94,13 @@ def steps(data: object, games: Sequence[type]) -> Iterator[tuple[Game, str | Non
         yield game, text
 
 
-def replay(data: object, games: Sequence[type]) -> Game:
+def replay(data: object, games: Sequence[type] | None = None) -> Game:
     """The game a record describes, every action checked; ``RecordError`` says what is wrong."""
     *_, (game, _) = steps(data, games)
     return game
 
 
-def positions(data: object, games: Sequence[type]) -> list[Game]:
+def positions(data: object, games: Sequence[type] | None = None) -> list[Game]:
     """A copy of the game at its start and after every action (for stepping through a replay)."""
     return [game.copy() for game, _ in steps(data, games)]
 

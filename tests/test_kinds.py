@@ -3,7 +3,7 @@
 import pytest
 from registry import registered
 
-from tabletop import i18n
+from tabletop import i18n, records
 from tabletop.kinds import Kind, UnknownGame, kind, kinds
 
 EXTRA = '''
@@ -51,3 +51,11 @@ def test_an_entry_point_that_is_not_a_kind_is_a_programming_mistake(tmp_path):
     with registered(tmp_path, {"extra": "extra_game:Game"}, {"extra_game": EXTRA}), \
             pytest.raises(TypeError, match="extra_game:Game"):
         kinds()
+
+
+def test_a_record_is_read_as_a_game_of_whichever_kind_is_installed(tmp_path):
+    with registered(tmp_path, {"extra": "extra_game:KIND"}, {"extra_game": EXTRA}):
+        game = records.replay({"format": "extra-game/1", "setup": {"players": 2, "seed": 3}, "actions": []})
+        assert type(game) is kind("extra").game and game.start["seed"] == 3
+    with pytest.raises(records.RecordError, match="extra-game"):
+        records.replay({"format": "extra-game/1", "setup": {}, "actions": []})
