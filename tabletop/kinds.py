@@ -188,9 +188,18 @@ def of_game(game: Game) -> Kind:
     raise UnknownGame(type(game).__name__, list(kinds()))
 
 
+def packages() -> dict[str, str]:
+    """Each installed game's name and the package its kind lives in, read from the entry points
+    alone (no game imported: for tools that only need to know where a game's files are)."""
+    found = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        found.setdefault(point.name, point.module.split(".")[0])
+    return found
+
+
 def classes() -> list[type]:
     """The Game classes of every installed game (what a record may be a game of)."""
     return [found.game for found in kinds().values()]
 
 
-__all__ = ["Kind", "UnknownGame", "kinds", "kind", "of_game", "classes", "GROUP"]
+__all__ = ["Kind", "UnknownGame", "kinds", "kind", "of_game", "classes", "packages", "GROUP"]

@@ -28,9 +28,12 @@ from pathlib import Path
 
 import polib
 
+from tabletop.kinds import packages
+
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "translations"
-GAMES = ("harmonies", "azul")
+#: The games whose lessons and catalogues are here (a lesson folder is named for its game).
+GAMES = tuple(name for name, package in packages().items() if (ROOT / package / "locale").is_dir())
 # What may follow a word and still be the same word.
 SUFFIXES = {
     "fa": ("ٔ", "ی", "ای", "ان", "ات", "ها", "های", "هایی", "م", "ت", "ش", "مان", "تان", "شان", "یم", "یت",
@@ -174,7 +177,7 @@ def texts(language: str):
         for entry in polib.pofile(str(po_file), wrapwidth=0):
             if entry.msgstr.strip():
                 yield game, f"{po_file.relative_to(ROOT)} cell {entry.msgctxt}", entry.msgstr
-    for package, game in (("harmonies", "harmonies"), ("azul", "azul"), ("tabletop", "both")):
+    for package, game in (*((packages()[g], g) for g in GAMES), ("tabletop", "both")):
         catalogue = ROOT / package / "locale" / f"{language}.json"
         for key, value in json.loads(catalogue.read_text(encoding="utf-8")).items():
             for text in (value.values() if isinstance(value, dict) else [value]):

@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tabletop.i18n import FALLBACK, LANGUAGES, fields  # noqa: E402
+from tabletop.kinds import packages  # noqa: E402
 
-PACKAGES = ("harmonies", "azul", "tabletop")
+#: Every catalogue of this repository: each installed game's here, and the shared ground's.
+PACKAGES = (*sorted({p for p in packages().values() if (ROOT / p / "locale").is_dir()}), "tabletop")
 # t("key"), t.count("key", n), t.lazy("key"), t.lazy_count("key", n); lesson("key") in notebooks
 CALLS = {"t", "lesson", "count", "lazy", "lazy_count"}
 
