@@ -37,6 +37,7 @@ from tabletop import keeping, kinds, links, records
 from tabletop.i18n import LANGUAGES, fields, plain, table, wording
 from tabletop.replaying import Replay
 from tabletop.review import Review, review
+from tabletop.tables import TableError, Tables
 
 ROOT = TESTS.parent
 #: A whole game that fills the board with no four in a row anywhere.
@@ -292,3 +293,21 @@ def _command(kind, *argv: str) -> str:
         assert stdout.getvalue() == "" and len(stderr.getvalue().splitlines()) == 1, stderr.getvalue()
         raise SystemExit(status)
     return stdout.getvalue()
+
+
+def test_a_shared_table_plays_it_against_its_own_computer_and_rebuilds_it_after_a_restart(kind, tmp_path):
+    db = str(tmp_path / "tables.sqlite")
+    tables = Tables(db)
+    with pytest.raises(TableError) as refused:
+        tables.create("fourrow", 2, computers={"1": "random"})  # a table offers greedy and strong
+    assert refused.value.key == "bad_computer" and "greedy, strong" in str(refused.value)
+    made = tables.create("fourrow", 2, computers={"1": "strong"})
+    while not tables.get(made.id).game.over:
+        game = tables.get(made.id).game
+        tables.move(made.id, made.seats[0], len(game.history), str(game.legal_actions()[0]))
+        tables.play_computers(made.id)
+    finished = tables.record(made.id)
+    tables.close()
+    again = Tables(db)
+    assert records.record(again.get(made.id).game) == finished and again.get(made.id).game.winners() == [1]
+    again.close()
