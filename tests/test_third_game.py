@@ -155,13 +155,14 @@ def test_the_strong_player_sees_a_trap_the_greedy_one_walks_into():
 
 
 # -- its words -------------------------------------------------------------------------------------
-def test_its_catalogue_is_complete_in_every_language_and_holds_every_key_its_code_uses():
-    package = t.package
+def test_its_catalogue_is_complete_in_every_language_holds_every_key_its_code_uses_and_keeps_the_glossary():
+    """What ``tools/i18n.py check`` and ``tools/lessons.py check`` do for the learners' games (a test
+    game is not among them), with their own functions."""
+    package, catalogues, glossary = t.package, _tool("i18n"), _tool("glossary")
     english = table(package, "en")
-    tool = _catalogue_tool()
     used: dict[str, str] = {}
     for source in sorted((TESTS / "games" / "fourrow").glob("*.py")):
-        tool._literal_keys(ast.parse(source.read_text(encoding="utf-8")), source.name, used)
+        catalogues._literal_keys(ast.parse(source.read_text(encoding="utf-8")), source.name, used)
     assert sorted(set(used) - set(english)) == []
     for code in LANGUAGES:
         other = table(package, code)
@@ -169,12 +170,16 @@ def test_its_catalogue_is_complete_in_every_language_and_holds_every_key_its_cod
         for key, text in english.items():
             assert fields(other[key]) == fields(text), (code, key)
             assert isinstance(other[key], dict) == isinstance(text, dict), (code, key)
+            forms = other[key].values() if isinstance(other[key], dict) else [other[key]]
+            if code != "en":
+                assert all(glossary.misused(code, "fourrow", form) == [] for form in forms), (code, key)
 
 
-def _catalogue_tool():
+def _tool(name: str):
+    """A module of tools/ (not a package: its folder goes on the path while it is imported)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        return importlib.import_module("i18n")
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "tools"))
 
