@@ -166,7 +166,7 @@ def _left_to_reply(game: Game, search: Search, move, end: tuple) -> Text:
         return t.lazy("advisor.reason.no_reply")
     other, take = reply
     gained = score_at(end, other) - game.boards[other].score
-    return t.lazy("advisor.reason.reply", player=other, move=Later(in_words, take), gain=f"{gained:+d}")
+    return t.lazy("advisor.reason.reply", player=other + 1, move=Later(in_words, take), gain=f"{gained:+d}")
 
 
 def advise_playouts(game: Game, *, budget: int | None = DEFAULT_BUDGET,

@@ -166,7 +166,7 @@ def play(players: int, seed: int | None, policy: str | list[str], wall: str = "c
     print(t(f"cli.play.head.{game.wall}", players=players, seed=game.seed,
             policy=names[0] if len(set(names)) == 1 else ",".join(names)), file=out)
     while not game.over:
-        print("\n" + t("cli.play.round", round=game.round, player=game.current), file=out)
+        print("\n" + t("cli.play.round", round=game.round, player=game.current + 1), file=out)
         factories = "  ".join(_tiles(f) for f in game.factories)
         print("  " + t("cli.play.factories", factories=factories), file=out)
         number = game.round
@@ -174,11 +174,11 @@ def play(players: int, seed: int | None, policy: str | list[str], wall: str = "c
             player = game.current
             move = chooser[player](game)
             game.play(move)
-            print("  " + t("cli.play.player", player=player, text=move), file=out)
+            print("  " + t("cli.play.player", player=player + 1, text=move), file=out)
         print("  " + t("cli.play.tiling"), file=out)
         for step in game.last_tiling:
             if not isinstance(step, EndBonus):
-                print("    " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
+                print("    " + t("cli.play.player", player=step.player + 1, text=describe(step)), file=out)
         print("  " + t("cli.play.scores", scores=series(game.scores())), file=out)
     _print_end(game, out)
     return 0
@@ -196,14 +196,14 @@ def _print_end(game: Game, out: TextIO) -> None:
     print("\n" + t("cli.play.over", round=game.round), file=out)
     for step in game.last_tiling:
         if isinstance(step, EndBonus):
-            print("  " + t("cli.play.player", player=step.player, text=describe(step)), file=out)
-    scores = series(t("cli.play.final_score", player=p, score=s) for p, s in enumerate(game.scores()))
+            print("  " + t("cli.play.player", player=step.player + 1, text=describe(step)), file=out)
+    scores = series(t("cli.play.final_score", player=p + 1, score=s) for p, s in enumerate(game.scores()))
     print(t("cli.play.final", scores=scores), file=out)
     won = game.winners()
     if len(won) == 1:
-        print(t("cli.play.winner", player=won[0]), file=out)
+        print(t("cli.play.winner", player=won[0] + 1), file=out)
     else:
-        print(t("cli.play.shared", players=series(won)), file=out)
+        print(t("cli.play.shared", players=series(p + 1 for p in won)), file=out)
 
 
 def _tiles(counts: list[int]) -> str:

@@ -48,7 +48,7 @@ class TilingComparison:
 
     def choose_player(self, player: int) -> None:
         if not 0 <= player < self.players:
-            self._message = t.lazy("widgets.compare.no_such_player", last=self.players - 1, player=player)
+            self._message = t.lazy("widgets.compare.no_such_player", last=self.players, player=player + 1)
             return
         self.player, self._message = player, ""
 
@@ -112,7 +112,7 @@ class TilingComparison:
         (la, a), (lb, b) = parts.items()
         diff = self.difference()
         sides = {"left": la, "right": lb}
-        lines = [t("widgets.compare.explain.player", player=self.player, **sides,
+        lines = [t("widgets.compare.explain.player", player=self.player + 1, **sides,
                    left_before=a["before"], left_final=a["final"],
                    right_before=b["before"], right_final=b["final"])]
         for key in (*CATEGORIES, "final"):

@@ -678,7 +678,7 @@ def game_scene(game, *, highlight: Iterable[str] = (), display: Display | None =
     for p, board in enumerate(game.boards):
         to_move = p == game.current and not game.over
         name = t("draw.player.to_move" if to_move else "draw.player.wins" if p in game.winners()
-                 else "draw.player.name", player=p)
+                 else "draw.player.name", player=p + 1)
         scene = board_scene(board, highlight=highlight, title=name,
                             key_prefix=f"player:{p}:", display=d)
         scene = _on_background(scene)
@@ -705,8 +705,8 @@ def _status(game) -> str:
         return t("draw.status.over", round=game.round, wall=wall, scores=join_and(game.scores()))
     line = _line_to_place(game)
     if line is not None:
-        return t("draw.status.tiling", round=game.round, wall=wall, player=game.current, line=line)
-    return t("draw.status.offer", round=game.round, wall=wall, player=game.current)
+        return t("draw.status.tiling", round=game.round, wall=wall, player=game.current + 1, line=line)
+    return t("draw.status.offer", round=game.round, wall=wall, player=game.current + 1)
 
 
 def _line_to_place(game) -> int | None:
@@ -723,7 +723,7 @@ def boards_scene(boards: Sequence[Board], *,
     ``player:P:...``."""
     d = resolve(display)
     highlight = list(highlight)
-    titles = titles or [t("draw.player.name", player=p) for p in range(len(boards))]
+    titles = titles or [t("draw.player.name", player=p + 1) for p in range(len(boards))]
     scenes = [_on_background(board_scene(board, title=name, highlight=highlight,
                                          key_prefix=f"player:{p}:", display=d))
               for p, (board, name) in enumerate(zip(boards, titles, strict=True))]
@@ -741,7 +741,7 @@ def scenario_scene(scenario, *, tiled: bool = False, display: Display | None = N
 
 def tiling_result_scene(result, *, display: Display | None = None) -> Scene:
     """The boards after a tiling phase (a ``TilingResult``), titled with each score change."""
-    titles = [t("draw.player.change_wins" if p in result.winners else "draw.player.change", player=p,
+    titles = [t("draw.player.change_wins" if p in result.winners else "draw.player.change", player=p + 1,
                 before=before, after=board.score)
               for p, (before, board) in enumerate(zip(result.before, result.boards, strict=True))]
     return boards_scene(result.boards, titles=titles, display=display)

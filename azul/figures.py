@@ -74,7 +74,9 @@ def score_progression(game_or_history: Game | Sequence[Sequence[int]], *,
         return chart
     players = len(history[0])
     won = game_or_history.winners() if isinstance(game_or_history, Game) else []
-    names = list(names) if names is not None else [t("draw.player.name", player=p) for p in range(players)]
+    if names is None:
+        names = [t("draw.player.name", player=p + 1) for p in range(players)]
+    names = list(names)
     colour_blind = resolve(display).colour_blind
     for p in range(players):
         scores = [row[p] for row in history]
@@ -136,7 +138,7 @@ def _series(totals) -> dict[str, list[int]]:
     totals = list(totals)
     if totals and isinstance(totals[0], Sequence):  # games × seats, as simulate() returns
         seats = len(totals[0])
-        return {t("draw.player.name", player=p): [game[p] for game in totals] for p in range(seats)}
+        return {t("draw.player.name", player=p + 1): [game[p] for game in totals] for p in range(seats)}
     return {t("figures.histogram.final_scores"): totals}
 
 
@@ -185,9 +187,9 @@ def compare_tilings(a: TilingResult | Scenario, b: TilingResult | Scenario, *, p
     parts = [breakdown(r, player) for r in results]
     before = [r.before[player] for r in results]
     after = [r.boards[player].score for r in results]
-    chart = _chart(display, t("figures.compare.title", player=player, first=labels[0], first_before=before[0],
-                              first_after=after[0], second=labels[1], second_before=before[1],
-                              second_after=after[1]),
+    chart = _chart(display, t("figures.compare.title", player=player + 1, first=labels[0],
+                              first_before=before[0], first_after=after[0], second=labels[1],
+                              second_before=before[1], second_after=after[1]),
                    t("figures.compare.x", first=labels[0], second=labels[1]), t("figures.compare.y"),
                    height=440)
     width = 0.38

@@ -229,7 +229,7 @@ class Game:
         if self.phase == OFFER:
             raise WrongPhase(t("game.refused.place_in_offer", move=move, example=example))
         line = self.boards[self.current].next_complete_line()
-        raise WrongPhase(t("game.refused.take_in_tiling", move=move, player=self.current, line=line,
+        raise WrongPhase(t("game.refused.take_in_tiling", move=move, player=self.current + 1, line=line,
                            example=example))
 
     def _take(self, move: Take) -> None:
@@ -518,7 +518,7 @@ class Game:
         return image_html(self._repr_svg_())
 
     def __repr__(self) -> str:
-        turn = "" if self.phase == OVER else f", player {self.current} to move"
+        turn = "" if self.phase == OVER else f", player {self.current + 1} to move"
         return (f"<Game {self.players} players, {self.wall} wall, round {self.round}, "
                 f"{self.phase}{turn}>")
 
@@ -528,13 +528,13 @@ class Game:
         if self.phase == OVER:
             lines = [t("game.text.head", round=self.round, phase=phase)]
         else:
-            lines = [t("game.text.head_to_move", round=self.round, phase=phase, player=self.current)]
+            lines = [t("game.text.head_to_move", round=self.round, phase=phase, player=self.current + 1)]
         for i, counts in enumerate(self.factories):
             lines.append(t("game.text.factory", factory=i, tiles=_letters(counts) or "-"))
         centre = "game.text.centre_marker" if self.centre_marker else "game.text.centre"
         lines.append(t(centre, tiles=_letters(self.centre) or "-"))
         for p, board in enumerate(self.boards):
-            lines.append(t("game.text.player", player=p, board=board))
+            lines.append(t("game.text.player", player=p + 1, board=board))
         return "\n".join(lines)
 
 
@@ -605,7 +605,7 @@ def _read_game(cls, data) -> Game:
         if game.tiles_on_table:
             raise ScenarioError("factories", t("game.file.tiling_needs_empty_table"))
         if game.boards[game.current].next_complete_line() is None:
-            raise ScenarioError("current", t("game.file.nothing_to_tile", player=game.current))
+            raise ScenarioError("current", t("game.file.nothing_to_tile", player=game.current + 1))
     return game
 
 

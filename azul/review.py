@@ -54,7 +54,7 @@ def explain(before: Game, after: Game) -> list[str]:
 
 class AzulCoach:
     games = (Game,)
-    first_seat = 0  # as the game's own texts number the players
+    first_seat = 1  # words number the players from 1, as Harmonies' do
 
     @staticmethod
     def ends_turn(text: str) -> bool:

@@ -529,8 +529,8 @@ class SandboxModel:
             self._refuse(str(e))
             return
         if not 0 <= player < len(scenario.boards):
-            self._refuse(t.lazy("widgets.sandbox.no_such_player", last=len(scenario.boards) - 1,
-                                player=player))
+            self._refuse(t.lazy("widgets.sandbox.no_such_player", last=len(scenario.boards),
+                                player=player + 1))
             return
         self._start = scenario.boards[player].copy()
         self._columns = list(scenario.gray_columns[player])

@@ -221,7 +221,7 @@ class TilingResult:
         """The same story in words, in the language in force."""
         out = []
         for p in range(len(self.boards)):
-            out.append(t("scenario.explain.player", player=p, score=self.before[p]))
+            out.append(t("scenario.explain.player", player=p + 1, score=self.before[p]))
             steps = self.player_steps(p)
             if not any(isinstance(s, Placement | ToFloor) for s in steps):
                 out.append("  " + t("scenario.explain.nothing"))
@@ -234,16 +234,16 @@ class TilingResult:
     def _explain_end(self) -> list[str]:
         full = [p for p, board in enumerate(self.boards) if board.has_complete_row()]
         if full:
-            who = series(t("scenario.explain.player_name", player=p) for p in full)
+            who = series(t("scenario.explain.player_name", player=p + 1) for p in full)
             out = [t("scenario.explain.over_row", players=who)]
         else:
             out = [t("scenario.explain.over_blocked")]
-        out += ["  " + t("scenario.explain.step", player=s.player, step=describe(s))
+        out += ["  " + t("scenario.explain.step", player=s.player + 1, step=describe(s))
                 for s in self.steps if isinstance(s, EndBonus)]
         if len(self.winners) == 1:
-            out.append(t("scenario.explain.winner", player=self.winners[0]))
+            out.append(t("scenario.explain.winner", player=self.winners[0] + 1))
         else:
-            out.append(t("scenario.explain.shared", players=series(self.winners)))
+            out.append(t("scenario.explain.shared", players=series(p + 1 for p in self.winners)))
         return out
 
 

@@ -65,7 +65,7 @@ class Coach(Protocol):
     """What a game gives the review (see the module docstring)."""
 
     games: Sequence[type]
-    first_seat: int  # the number the game's texts give seat 0 (Harmonies 1, Azul 0)
+    first_seat: int  # the number the game's texts give seat 0 (both games say 1)
 
     def ends_turn(self, text: str) -> bool: ...
 
@@ -148,7 +148,7 @@ class Review:
     budget: int | None = None
     seed: object = 0
     record: dict = field(default_factory=dict)
-    first_seat: int = 1  # the number words give seat 0 (Azul's texts count players from 0)
+    first_seat: int = 1  # the number words give seat 0 (a review kept before Azul's said 1 says 0)
 
     @property
     def seats(self) -> int:

@@ -181,7 +181,7 @@ def test_a_hint_says_what_it_leaves_the_next_player(seed):
     after.play(advise(game, top=1)[0].move)
     assert player == after.current and take in after.legal_moves()
     words = " ".join(str(r) for r in advise(game, top=1)[0].reasons)
-    assert f"the best reply the search finds is player {player}'s" in words
+    assert f"the best reply the search finds is player {player + 1}'s" in words
     rnd = game.round
     while len({(m.source, m.colour) for m in game.legal_moves()}) > 1:
         game.play(policy(game))

@@ -78,8 +78,8 @@ def test_play_a_whole_game():
     assert run.returncode == 0 and run.stderr == ""
     out = run.stdout
     assert out.startswith("Azul: 3 players, colored wall, seed 7, greedy policy")
-    assert "round 1: player 0 starts" in out and "wall tiling:" in out
-    assert "final scores: player 0: " in out
+    assert "round 1: player 1 starts" in out and "wall tiling:" in out
+    assert "final scores: player 1: " in out
     assert "\nwinner: player " in out or "\nshared victory: players " in out
     assert azul("play", "--players", "3", "--seed", "7", "--policy", "greedy").stdout == out
 
@@ -120,7 +120,7 @@ def test_render_draws_every_board_and_the_tiled_ones(tmp_path):
                stdin=json.dumps(two))
     assert run.returncode == 0
     tiled = out.read_text(encoding="utf-8")
-    assert "player 0: 12 \u2192 13" in tiled and "score 13" in tiled
+    assert "player 1: 12 \u2192 13" in tiled and "score 13" in tiled
     assert ">K</text>" in tiled and 'font-weight="bold"' in tiled
     assert float(tiled.split('width="')[1].split('"')[0]) > float(svg.split('width="')[1]
                                                                    .split('"')[0])

@@ -29,7 +29,7 @@ def test_another_player_and_a_refusal_that_changes_nothing():
     model.choose_player(1)
     assert model.player == 1 and model.message == "" and model.breakdowns()["A"]["final"] == 4
     model.choose_player(5)
-    assert "players 0 to 1" in model.message and model.player == 1
+    assert "players 1 to 2, not 6" in model.message and model.player == 1
 
 
 def test_a_bad_position_is_the_scenarios_own_error():

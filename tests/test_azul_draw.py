@@ -280,7 +280,7 @@ def test_the_gray_tiling_phase_rings_the_line_to_place():
         game.play(policy(game))
     line = game.boards[game.current].next_complete_line()
     scene = draw.game_scene(game)
-    assert texts(scene)[0] == (f"round 1, wall tiling (gray wall): player {game.current} "
+    assert texts(scene)[0] == (f"round 1, wall tiling (gray wall): player {game.current + 1} "
                                f"chooses the column of line {line}")
     rings = [s.key for s in scene.shapes if s.fill == "none" and s.stroke == display().highlight
              and s.kind == "rect" and s.key]
@@ -369,10 +369,10 @@ def test_the_table_shows_every_board_with_prefixed_keys():
     scene = draw.game_scene(game)
     svg = scene.to_svg()
     for p in range(3):
-        assert f'data-key="player:{p}:line:4"' in svg and f"player {p}" in svg
-    assert "player 1 \u2014 to move" in texts(scene)
+        assert f'data-key="player:{p}:line:4"' in svg and f"player {p + 1}" in svg
+    assert "player 2 \u2014 to move" in texts(scene)
     assert 'data-key="factory:1:' in svg
-    assert texts(scene)[0] == "round 1, factory offer (coloured wall): player 1 to move"
+    assert texts(scene)[0] == "round 1, factory offer (coloured wall): player 2 to move"
 
 
 def test_a_finished_game_names_its_winners():
@@ -388,8 +388,8 @@ def test_a_scenario_before_and_after_its_tiling():
     before = texts(draw.scenario_scene(scenario))
     after = texts(draw.scenario_scene(scenario, tiled=True))
     assert "score 3" in before and "score 20" in before
-    assert "player 0: 3 \u2192 0" in after
-    assert "player 1: 20 \u2192 42 \u2014 wins" in after
+    assert "player 1: 3 \u2192 0" in after
+    assert "player 2: 20 \u2192 42 \u2014 wins" in after
     assert "score 42" in after
 
 
@@ -451,7 +451,7 @@ def test_persian_words_on_the_table(stand_in):
                             "tile.blue": "آبی"})
     game = Game(2, seed=1)
     scene = draw.game_scene(game)
-    assert f"بازیکن {i18n.FSI}1{i18n.PDI}" in texts(scene) and "مرکز" in texts(scene)
+    assert f"بازیکن {i18n.FSI}2{i18n.PDI}" in texts(scene) and "مرکز" in texts(scene)
     assert [s.title for s in keyed(draw.palette_scene(), "colour:B") if s.title] == ["آبی"]
     svg = scene.to_svg()
     assert svg.startswith("<svg") and "مرکز" in svg

@@ -94,7 +94,7 @@ def test_score_progression_draws_a_line_per_player_and_names_the_winner(tmp_path
     assert [list(line.ys) for line in lines] == \
         [[0] + [row[p] for row in game.score_history] for p in range(3)]
     names = legend(chart)
-    assert [n.split(":")[0] for n in names] == ["player 0", "player 1", "player 2"]
+    assert [n.split(":")[0] for n in names] == ["player 1", "player 2", "player 3"]
     assert sum("(wins)" in n for n in names) == len(game.winners()) >= 1
     assert chart.ticks[-1][1].endswith("+ bonus") and "+ bonus" in texts(chart)  # a tick of two lines
     chart.save(tmp_path / "progress.png")
@@ -126,9 +126,9 @@ def test_score_histogram_one_series_per_seat_or_name(tmp_path):
     finals = F.simulate(6, players=2, seed=2, policy=["greedy", "random"])
     chart = F.score_histogram(finals)
     names = legend(chart)
-    assert [n.split(" (")[0] for n in names] == ["player 0", "player 1"]
+    assert [n.split(" (")[0] for n in names] == ["player 1", "player 2"]
     mean = sum(g[0] for g in finals) / len(finals)
-    assert f"player 0 (mean {mean:.1f})" in names
+    assert f"player 1 (mean {mean:.1f})" in names
     assert sum(heights(chart)) == 2 * len(finals)
     flat = F.score_histogram([s for g in finals for s in g], title="all seats")
     assert flat.title == "all seats"
@@ -168,7 +168,7 @@ def test_compare_tilings_bars_each_category(tmp_path):
     ticks = [label for _, label in chart.ticks]
     assert ticks[1] == "floor (clamped at 0)\n\u0394 +5"
     assert ticks[3] == f"total\n\u0394 +{b['total'] - a['total']}"
-    assert chart.title == "Player 0: greedy 3 \u2192 0, careful 3 \u2192 4"
+    assert chart.title == "Player 1: greedy 3 \u2192 0, careful 3 \u2192 4"
     assert "\u22126" in texts(chart)  # the floor's bar says its points, with a true minus sign
     for suffix, magic in ((".png", b"\x89PNG"), (".svg", b"<svg"), (".pdf", b"%PDF")):
         chart.save(tmp_path / f"compare{suffix}")
@@ -193,7 +193,7 @@ def test_chart_words_come_from_the_language_in_force():
     chart = F.score_progression([[3, 4], [9, 10]])
     assert chart.title == t("figures.progression.title")
     assert chart.x_label == t("figures.progression.x")
-    assert legend(chart)[0] == t("figures.progression.label", player=t("draw.player.name", player=0), score=9)
+    assert legend(chart)[0] == t("figures.progression.label", player=t("draw.player.name", player=1), score=9)
     empty = F.score_progression(Game(2, seed=1))
     assert t("figures.progression.empty") in texts(empty)
 

@@ -2,13 +2,16 @@
 it is made, while move texts, JSON field names and file letters stay as they are."""
 
 import pytest
+from commands import in_process
 from examples import AZUL_EXAMPLE as EXAMPLE
 
-from azul import Game, LineHoldsOtherColour, Scenario, ScenarioError, parse_move
+from azul import Game, GreedyPolicy, LineHoldsOtherColour, Scenario, ScenarioError, draw, parse_move, review
+from azul.cli import main
 from azul.game import PHASES
 from azul.tiles import COLOURS, NAMES, WALL_KINDS, colour_title
 from azul.tiling import describe
 from tabletop import i18n
+from tabletop.records import record
 
 ENGLISH = i18n.table("azul", "en")
 
@@ -69,4 +72,18 @@ def test_english_texts_keep_their_plural_forms():
 
 
 def test_the_game_in_words_names_its_phase():
-    assert str(Game(2, seed=1)).startswith("round 1, offer, player 0 to move\nfactory 0: ")
+    assert str(Game(2, seed=1)).startswith("round 1, offer, player 1 to move\nfactory 0: ")
+
+
+def test_every_word_numbers_the_players_from_1():
+    """Code counts seats from 0; the game in words, the table's picture, the command line, a
+    scenario's story and the coach's review say "player 1" for seat 0, as Harmonies does."""
+    game = Game(3, seed=4)
+    for _ in range(5):
+        game.play(GreedyPolicy()(game))
+    said = [str(game), repr(game), draw.game_scene(game).to_svg(),
+            Scenario.from_game(game).tile().explain(),
+            in_process(main, "play", "--players", "3", "--seed", "2").stdout,
+            str(review.review(record(game), seat=2, budget=1))]
+    for words in said:
+        assert "player 0" not in words and "player 3" in words

@@ -36,12 +36,12 @@ def test_a_completed_row_ends_the_game_with_bonuses_and_winners():
     assert report["players"][0]["bonus"] == 2 and report["players"][0]["score"] == 5 + 5 + 2
     # tied on 12 points: player 0's complete row breaks the tie
     assert report["game_over"] and report["winners"] == [0]
-    assert "The game is over" in result.explain() and "Winner: player 0" in result.explain()
+    assert "The game is over" in result.explain() and "Winner: player 1" in result.explain()
 
 
 def test_explain_tells_the_story_in_words():
     text = Scenario.from_dict(EXAMPLE).tile().explain()
-    assert "player 0 (score 12):" in text
+    assert "player 1 (score 12):" in text
     assert "yellow goes to row 1, column 2; it makes a horizontal run of 2" in text
     assert "floor: 2 tiles, -2 (score 13)" in text
     assert "The game goes on" in text

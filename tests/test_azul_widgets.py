@@ -613,7 +613,7 @@ def test_compare_chooses_among_players():
     compare.choose_player(1)
     assert compare.player == 1 and compare.breakdowns()["A"]["final"] == 4
     compare.choose_player(2)
-    assert "players 0 to 1" in compare.message and compare.player == 1
+    assert "players 1 to 2, not 3" in compare.message and compare.player == 1
 
 
 # --- the learner's language -----------------------------------------------------------------------
@@ -720,10 +720,10 @@ def test_the_comparison_follows_the_language(pseudo_dutch):
     compare.choose_player(5)
     i18n.set_language("nl")
     menu = compare._players
-    assert list(menu.options) == [(t("widgets.compare.player", player=p), p) for p in (0, 1)]
+    assert list(menu.options) == [(t("widgets.compare.player", player=p + 1), p) for p in (0, 1)]
     assert menu.description == t("widgets.compare.label.player")
     assert compare.player == 1 and menu.value == 1  # the new options chose nothing
-    assert compare.message == t("widgets.compare.no_such_player", last=1, player=5)
+    assert compare.message == t("widgets.compare.no_such_player", last=2, player=6)
     assert all(line.startswith("[nl] ") for line in compare.explanation.split("\n"))
     assert escape(t("widgets.compare.row.final")) in compare._table.value
     assert 'lang="nl"' in compare._table.value

@@ -25,7 +25,7 @@ HARMONIES_BOARD = {"game": "harmonies", "side": "A",
                    "board": {"c3": ["brown", "green"], "b2": ["blue"], "a1": ["gray", "gray"]}}
 POSITIONS = {"harmonies": HARMONIES_BOARD, "azul": AZUL_EXAMPLE}
 GAMES = (harmonies.Game, azul.Game)
-FIRST = {"harmonies": 1, "azul": 0}  # how each game's texts number the players
+FIRST = {"harmonies": 1, "azul": 1}  # how each game's texts number the players
 
 
 def run(capsys, monkeypatch, game: str, *argv: str, stdin: str = ""):

@@ -36,10 +36,10 @@ def test_the_step_after_a_rounds_last_move_names_each_tiling_step_and_the_score_
         lines = replay.explained(step)
         tiling = replay.games[step].last_tiling
         for floor in (s for s in tiling if isinstance(s, FloorPenalty)):
-            assert f"  player {floor.player}: {describe(floor)}" in lines
+            assert f"  player {floor.player + 1}: {describe(floor)}" in lines
         replay.go(step)
         for seat, total in enumerate(replay.totals):  # each player's last line gives the new score
-            last = [line for line in lines if line.startswith(f"  player {seat}:")][-1]
+            last = [line for line in lines if line.startswith(f"  player {seat + 1}:")][-1]
             assert last.endswith(f"(score {total})"), (step, last)
     assert replay.explained(ends[0] - 1) == [] and replay.explained(0) == []
     assert any("end bonus" in line for line in replay.explained(ends[-1]))
@@ -54,8 +54,8 @@ def test_the_replay_in_words_puts_the_tiling_between_the_last_move_and_the_score
         above = next(line for line in reversed(lines[:k]) if not line.startswith(" "))
         below = next(line for line in lines[k:] if not line.startswith("     "))
         assert above.split(".")[0].isdigit() and below.startswith("   Scores:")
-    assert lines[-3].startswith("     player 1: end bonus") and lines[-2].startswith("   Scores:")
-    assert lines[-1] == "The game is over; the winner: player 1."
+    assert lines[-3].startswith("     player 2: end bonus") and lines[-2].startswith("   Scores:")
+    assert lines[-1] == "The game is over; the winner: player 2."
 
 
 def test_a_solo_harmonies_replay_names_its_suns_and_no_winner_and_ends_with_the_breakdown():

@@ -161,5 +161,5 @@ def test_a_review_of_one_costly_turn_says_so_in_the_singular():
                    and game.sources[m.source][m.colour] >= 2))
     kept = azul_review(game, budget=40, seed=9)
     assert len(kept.turns) == 1 and kept.turns[0].costly
-    assert kept.summary().startswith("The costliest turn: player 0, turn 1 (−")
+    assert kept.summary().startswith("The costliest turn: player 1, turn 1 (−")
     assert kept.summary().endswith(" points lost over 1 turn.")

@@ -119,7 +119,7 @@ class TilingCompare(_Worded, w.VBox):
         self._reword()
         self._syncing = True  # new options select their first one: not a choice of the learner
         try:
-            self._players.options = [(t("widgets.compare.player", player=p), p)
+            self._players.options = [(t("widgets.compare.player", player=p + 1), p)
                                      for p in range(self.model.players)]
             self._players.value = self.model.player
         finally:
