@@ -64,7 +64,7 @@ function render({ model, el }) {
     if (!from || from === model.get("lang")) return;
     // The same lesson in the chosen language: swap the language folder in the page's address
     // (…/en/harmonies-lessons/04-….ipynb in Lab and Voila, ?path=en/… in JupyterLite).
-    const folder = new RegExp(`(^|/|=)${from}/(?=harmonies-lessons/|azul-lessons/|[^/&?]*[.]ipynb)`);
+    const folder = new RegExp(`(^|/|=)${from}/(?=[a-z0-9_]+-lessons/|[^/&?]*[.]ipynb)`);
     const here = window.location.pathname + window.location.search;
     const there = here.replace(folder, `$1${model.get("lang")}/`);
     if (there !== here) window.location.assign(there + window.location.hash);
