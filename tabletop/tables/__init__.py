@@ -1,8 +1,8 @@
 """Private tables: friends play one game from their own devices, each through a link of their own.
 
 ``table`` holds the rules of a table (who may move, when a move counts), ``store`` keeps tables in
-SQLite and rebuilds them after a restart, ``games`` says what a table needs of each game;
-``server`` (tornado) serves the seat pages and their websockets, on its own or inside the classroom
+SQLite and rebuilds them after a restart (what a table needs of each game is the game's kind,
+``tabletop.kinds``); ``server`` (tornado) serves the seat pages and their websockets, on its own or inside the classroom
 server and JupyterLab (``jupyter``); ``lobby`` and ``widget`` are a notebook's lobby. See
 docs/tables.md.
 """
