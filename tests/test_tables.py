@@ -313,9 +313,9 @@ def test_the_host_hands_a_seat_that_went_away_to_the_computer(tmp_path, game):
     assert records.replay(tables.record(made.id), classes()).over
 
 
-@pytest.mark.parametrize(("game", "first"), [("azul", 0), ("harmonies", 1)])
+@pytest.mark.parametrize(("game", "first"), [("azul", 1), ("harmonies", 1)])
 def test_a_table_names_its_seats_as_the_games_own_pictures_do(game, first):
-    """Azul's boards say "player 0", Harmonies' "Player 1": the seat's page and its refusals agree."""
+    """Both games' boards number their players from 1: the seat's page and its refusals agree."""
     tables = Tables()
     made = tables.create(game, 2, seed=1)
     table = tables.get(made.id)

@@ -76,7 +76,7 @@ def test_a_table_from_the_lobby_followed_while_its_players_move(server):
             assert (await reply(page))["type"] == "ok"
             await seen.until(lambda s, after=state["moves"]: s["moves"] > after)
         model.hand(1)
-        assert "seat 1 " in model.message  # Azul counts its players from 0, and so does its table
+        assert "seat 2 " in model.message  # Azul's words count its players from 1, and so does its table
         await seen.until(lambda s: s["computers"] == [1, 2])
         assert [seat.link is None for seat in model.seats()] == [False, True, True]
         model.hand(0)  # the last person's seat: refused by the server, in words
