@@ -96,7 +96,7 @@ def test_a_chart_lesson_runs_in_the_browser_and_its_sandbox_steps(watched, lite_
           f"all_ran_s={time.perf_counter() - start:.1f}")
     assert_no_error_output(page, ("error", "stderr"))
     alt = page.wait_for_function(CHART_SHOWN, arg=CHART_CELL, timeout=WAIT_MS).json_value()
-    assert alt.startswith("Player 0:") and "\u2192" in alt  # the chart's title: both tilings' scores
+    assert alt.startswith("Player 1:") and "\u2192" in alt  # the chart's title: both tilings' scores
     page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']").last.scroll_into_view_if_needed()
     watched.shot("-chart")
 
