@@ -158,13 +158,13 @@ def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
     assert CODE not in seat_link and spectator_link.split("#")[0] == seat_link.split("#")[0]
     assert lobby.locator("svg").count() >= 3  # a QR code for each link
     waiting = texts.entry("tables.page.waiting", "en")
-    lobby.get_by_text(waiting.format(seat=0)).wait_for()  # Azul counts its players from 0, as its board
+    lobby.get_by_text(waiting.format(seat=1)).wait_for()  # from 1, as Azul's board
 
     phone = contexts("phone", seat_link)
     wait_moves(phone.page, 0)
     choose(phone.page)
     wait_moves(phone.page, 1)
-    lobby.get_by_text(waiting.format(seat=1)).wait_for()  # the lobby saw the move
+    lobby.get_by_text(waiting.format(seat=2)).wait_for()  # the lobby saw the move
     lobby.locator(".tabletop-svg svg").first.wait_for()  # and shows the board, within its box
     # Looked up, scrolled to and measured in one step: a new state may replace the drawing at any time.
     width = lobby.evaluate("""lobby => { const board = lobby.querySelector('.tabletop-svg svg');
@@ -174,10 +174,10 @@ def test_the_lessons_lobby_makes_a_table_and_follows_its_game(server, contexts):
     assert 0 < width <= 640
     # Seat 2 never came: the host gives it to the computer, which plays at once; the phone moves again.
     lobby.get_by_role("button", name=texts.entry("tables.lobby.hand", "en")).nth(1).click()
-    lobby.get_by_text(texts.entry("tables.lobby.handed", "en").format(seat=1)).wait_for()
+    lobby.get_by_text(texts.entry("tables.lobby.handed", "en").format(seat=2)).wait_for()
     wait_moves(phone.page, 2)
     assert phone.page.evaluate("() => [st.current, st.computers]") == [0, [1]]
-    seat_2 = " ".join((texts.entry("tables.lobby.seat", "en").format(seat=1),
+    seat_2 = " ".join((texts.entry("tables.lobby.seat", "en").format(seat=2),
                        texts.entry("tables.lobby.computer.strong", "en")))
     lobby.get_by_text(seat_2, exact=True).wait_for()  # its row names the computer, no link any more
     phone.assert_clean()
