@@ -29,6 +29,7 @@ from .advisor import Advice, advise
 from .errors import AzulError, ColourNotThere
 from .game import OFFER, TILING, Game
 from .inwords import Later, listed, parse_key, seat_title, wall_words
+from .kind import KIND
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
 from .policies import POLICIES
@@ -63,7 +64,7 @@ class TableModel(table.TableModel):
     play otherwise. ``undo()`` and ``redo()`` go back and forth through the actions.
     """
 
-    GAME, ERROR, POLICIES = Game, AzulError, POLICIES
+    KIND, ERROR = KIND, AzulError
 
     def __init__(self, players: int = 2, *, seats: Sequence[str] | None = None, wall: str = "colored",
                  seed: int | str | None = None, display: Display | None = None, auto: bool = True) -> None:
@@ -97,6 +98,14 @@ class TableModel(table.TableModel):
             self._play(move)
 
     # --- reading -------------------------------------------------------------------------------
+
+    @property
+    def selection(self) -> tuple[int, int] | None:
+        """(source, colour) of the tiles picked, or None."""
+        for key in self.picks:
+            _, kind, args = parse_key(key)
+            return (CENTRE, *args) if kind == "centre" else args
+        return None
 
     @property
     def selected(self) -> str | None:
@@ -193,26 +202,6 @@ class TableModel(table.TableModel):
 
     # --- requests ------------------------------------------------------------------------------
 
-    def click(self, key: str) -> None:
-        """What a click on the table does."""
-        try:
-            player, kind, args = parse_key(key)
-        except ValueError:  # a key the drawing never makes
-            self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
-            return
-        if kind == "factory" and len(args) == 2:
-            self._select(*args)
-        elif kind == "factory":
-            self._whole_source(args[0])
-        elif kind == "centre" and args:
-            self._select(CENTRE, args[0])
-        elif kind == "centre":
-            self._whole_source(CENTRE)
-        elif kind == "colour":
-            self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
-        else:
-            self._board_click(player, kind, args)
-
     def act(self, text: str) -> None:
         """Play a move written as text (``"factory 3: blue -> line 2"``, ``"line 1: yellow ->
         column 4"``) for the player to move, a computer seat's too (a lesson may move it by hand)."""
@@ -232,83 +221,76 @@ class TableModel(table.TableModel):
 
     # --- internals -----------------------------------------------------------------------------
 
-    def _select(self, source: int, colour: int) -> None:
-        if not self.is_human(self.game.current):
-            self._say(self._computer_turn())
-            return
-        if self.selection == (source, colour):  # a second click puts the tiles back
-            self.selection = None
-            self._say()
-            return
-        probe = self.game.copy()  # the engine says whether these tiles can be taken now
+    def _key(self, key: str) -> str | None:
+        """The key as the drawing writes it: a place on a board gets the prefix of the player to
+        move; in a gray-wall tiling, ``column:C`` is the cell of the line to tile."""
         try:
-            probe.play(Take(source, colour, FLOOR))
+            player, kind, args = parse_key(key)
+        except ValueError:  # a key the drawing never makes
+            kind = "colour"
+        game, p = self.game, self.game.current
+        if kind == "colour":
+            self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
+            return None
+        if kind in ("factory", "centre"):
+            return key
+        if player is not None and player != p:
+            self._say(t.lazy("widgets.table.not_your_board", player=player, current=p))
+            return None
+        if kind == "column" and game.phase == TILING:
+            return f"player:{p}:wall:{game.boards[p].next_complete_line()},{args[0]}"
+        return f"player:{p}:{key.removeprefix(f'player:{p}:')}"
+
+    def _unclear(self, key: str, left: list) -> None:
+        """A click that leaves no move (or several): the engine's reason for the move it would
+        make (a move of no such factory is refused as it is made), or what to click first."""
+        _, kind, args = parse_key(key)
+        try:
+            said = self._meant(kind, args)
+            if not isinstance(said, Move):
+                self._say(said)
+                return
         except AzulError as e:
             self._say(str(e))
             return
-        self.selection = (source, colour)
-        self._say()
+        self._person(said)  # the engine refuses it, and says why
 
-    def _whole_source(self, source: int) -> None:
-        """A click on a factory or the centre itself, not on its tiles: say why nothing is
-        taken (the engine's reason when there is nothing to take)."""
-        if not self.is_human(self.game.current):
-            self._say(self._computer_turn())
-            return
+    def _meant(self, kind: str, args: tuple[int, ...]) -> Move | object:
+        game = self.game
+        if kind in ("factory", "centre") and len(args) == (2 if kind == "factory" else 1):
+            return Take(*(args if kind == "factory" else (CENTRE, *args)), FLOOR)
+        if kind in ("factory", "centre"):
+            return self._holds(args[0] if args else CENTRE)
+        if game.phase == TILING:
+            board = game.boards[game.current]
+            line = board.next_complete_line()
+            if kind == "line":
+                return t.lazy("widgets.table.tiling_not_offer", line=line)
+            row, column = args if kind == "wall" else (line, FLOOR)
+            return Place(row, board.line_colour[line], column)
+        if kind in ("column", "wall"):
+            return t.lazy("widgets.table.offer_not_tiling")
+        if self.selection is None:
+            return t.lazy("widgets.table.choose_tiles_first")
+        return Take(*self.selection, FLOOR if kind == "floor" else args[0])
+
+    def _holds(self, source: int) -> object:
+        """A click on a factory or the centre itself, not on its tiles: why nothing is taken (the
+        engine's reason when there is nothing to take)."""
         try:
             self.game.copy().play(Take(source, 0, FLOOR))
         except AzulError as e:
             counts = self.game.sources[source] if isinstance(e, ColourNotThere) else [0]
             if not any(counts):
-                self._say(str(e))
-                return
+                return str(e)
         held = [colour_text(c) for c, n in enumerate(self.game.sources[source]) if n]
-        self._say(t.lazy("widgets.table.source_holds", source=_place("source", source),
-                            colours=Later(i18n.join_and, held)))
-
-    def _board_click(self, player: int | None, kind: str, args: tuple[int, ...]) -> None:
-        game = self.game
-        if game.over:
-            self._say(self._refusal("over"))
-            return
-        p = game.current
-        if player is not None and player != p:
-            self._say(t.lazy("widgets.table.not_your_board", player=player, current=p))
-            return
-        if not self.is_human(p):
-            self._say(self._computer_turn())
-            return
-        if game.phase == TILING:
-            board = game.boards[p]
-            line = board.next_complete_line()
-            colour = board.line_colour[line]
-            if kind == "column":
-                move = Place(line, colour, args[0])
-            elif kind == "wall":
-                move = Place(args[0], colour, args[1])
-            elif kind == "floor":
-                move = Place(line, colour, FLOOR)
-            else:
-                self._say(t.lazy("widgets.table.tiling_not_offer", line=line))
-                return
-        else:
-            if kind in ("column", "wall"):
-                self._say(t.lazy("widgets.table.offer_not_tiling"))
-                return
-            if self.selection is None:
-                self._say(t.lazy("widgets.table.choose_tiles_first"))
-                return
-            source, colour = self.selection
-            move = Take(source, colour, FLOOR if kind == "floor" else args[0])
-        self._person(move)
+        return t.lazy("widgets.table.source_holds", source=_place("source", source),
+                      colours=Later(i18n.join_and, held))
 
     def _computer_turn(self) -> i18n.Text:
         p = self.game.current
         return t.lazy("widgets.table.computer_turn", player=p,
                       seat=Later(seat_title, self.settings["seats"][p]))
-
-    def _done(self) -> None:
-        self.selection = None
 
     def _play(self, move: Move | str) -> None:
         """Play one move on the engine and tell it in the log."""

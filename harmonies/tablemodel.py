@@ -47,8 +47,8 @@ from .cards import card as _card_lookup
 from .errors import HarmoniesError
 from .game import Game
 from .inwords import Said, card_title, cell_name, colour_title, colours_title, words
+from .kind import KIND
 from .locale import t
-from .policies import POLICIES
 from .tokens import Colour
 
 SEAT_KINDS = ("human", "random", "greedy", "strong")
@@ -83,9 +83,18 @@ class TableModel(table.TableModel):
     prefix (``seat0:cell:c3``). Computer seats answer after a human ends a turn when ``auto``.
     """
 
-    GAME, ERROR, POLICIES = Game, HarmoniesError, POLICIES
-    chosen_colour: Colour | None = None  # the token in hand the next cell click places
-    chosen_card: int | None = None  # the card whose cube the next cell click places
+    KIND, ERROR = KIND, HarmoniesError
+
+    @property
+    def chosen_colour(self) -> Colour | None:
+        """The token in hand picked for the next cell click."""
+        return next((Colour.parse(k[7:]) for k in self.picks if k.startswith("colour:")), None)
+
+    @property
+    def chosen_card(self) -> int | None:
+        """The card whose cube the next cell click places."""
+        held = f"seat{self.game.current}:held:"
+        return next((number(k[len(held):]) for k in self.picks if k.startswith(held)), None)
 
     def __init__(self, players: int = 2, *, seats=None, side: Side | str = "A", spirits: bool = False,
                  seed: int | None = None, river: str = "shortest-path", display: Display | None = None,
@@ -230,41 +239,6 @@ class TableModel(table.TableModel):
         return " ".join([turn, *steps])
 
     # -- requests -------------------------------------------------------------------------------
-    def click(self, key: str) -> None:
-        """A click on the picture (see the class docstring for the keys)."""
-        key = str(key).strip()
-        kind, _, rest = key.partition(":")
-        if kind.lower().startswith("seat") and number(kind[4:]) is not None:
-            seat, current = number(kind[4:]), self.game.current
-            if seat >= self.game.n:  # no such seat at this table: the picture never draws one
-                self._say(t.lazy("table.not_clickable", key=shown(key)))
-                return
-            if seat != current:
-                self._say(lambda: t("table.other_side", player=self.who(seat), current=self.who(current)))
-                return
-            kind, _, rest = rest.partition(":")
-        kind = kind.lower()
-        if not rest:  # a bare cell name
-            kind, rest = "cell", key
-        if not self._may_play():
-            return
-        if kind == "space":
-            self._person(f"take {rest}")
-        elif kind == "colour":
-            self.choose(rest)
-        elif kind == "cell":
-            self._cell(rest)
-        elif kind == "display":
-            self._person(f"card {rest}")
-        elif kind in ("card", "held"):
-            self._select(rest)
-        elif kind == "spirit":
-            self._spirit(rest)
-        elif kind == "swap":
-            self._person(f"swap {rest}")
-        else:
-            self._say(t.lazy("table.not_clickable", key=shown(key)))
-
     def choose(self, colour: Colour | str) -> None:
         """Choose which token in hand the next cell click places."""
         if not self._may_play():
@@ -279,13 +253,13 @@ class TableModel(table.TableModel):
             self._say(lambda: t("table.not_in_hand", colour=colour_title(chosen), hand=colours_title(hand))
                       if hand else t.lazy("table.empty_hand"))
             return
-        self.chosen_colour, self.chosen_card = chosen, None
+        self.picks = [f"colour:{chosen}"]
         self._say()
 
     def place_cube(self, card: Card | int | str, cell: str) -> None:
         """Place a cube of a card above your board on ``cell``."""
         c = card.id if isinstance(card, Card) else card
-        self._person(f"cube {c} {cell_name(cell)}")
+        self.act(f"cube {c} {cell_name(cell)}")
 
     def end_turn(self) -> None:
         self.act("end")
@@ -312,15 +286,57 @@ class TableModel(table.TableModel):
         return t.lazy(_REFUSALS[why])
 
     def _done(self) -> None:
-        """A colour stays chosen while one is in hand; a card until its cube is placed (or it is
+        """A colour stays picked while one is in hand; a card until its cube is placed (or it is
         no longer held)."""
-        g = self.game
-        if self.chosen_colour not in g.hand:
-            self.chosen_colour = None
-        card, p = self.chosen_card, g.player
+        g, p = self.game, self.game.player
         last = g.history[-1] if g.history else None
-        if isinstance(last, (PlaceCube, EndTurn)) or not (card in p.held or card == p.spirit):
-            self.chosen_card = None
+        card = self.chosen_card
+        keep = {"colour": self.chosen_colour in g.hand,
+                "held": (card in p.held or card == p.spirit) and not isinstance(last, PlaceCube | EndTurn)}
+        self.picks = [k for k in self.picks if keep.get(k.split(":")[-2]) and
+                      (k.startswith("colour:") or k.startswith(f"seat{g.current}:"))]
+
+    def _key(self, key: str) -> str | None:
+        """The key as the picture writes it, with the seat to play's prefix on its board (a bare
+        cell name is a cell; ``card:ID`` and the kept spirit are held cards). A colour is chosen,
+        and a card of the display taken (or swapped, solo) here, the engine saying why not."""
+        kind, _, rest = key.partition(":")
+        g = self.game
+        if kind.lower().startswith("seat") and number(kind[4:]) is not None:
+            seat = number(kind[4:])
+            if seat >= g.n:  # no such seat at this table: the picture never draws one
+                self._say(t.lazy("table.not_clickable", key=shown(key)))
+                return None
+            if seat != g.current:
+                self._say(lambda: t("table.other_side", player=self.who(seat), current=self.who(g.current)))
+                return None
+            kind, _, rest = rest.partition(":")
+        kind, rest = (kind.lower(), rest.lower()) if rest else ("cell", key.lower())
+        if kind in ("card", "spirit") and number(rest) is not None and number(rest) == g.player.spirit:
+            kind = "held"
+        if kind == "colour":  # chosen again and again (a token of it left in hand), never put back
+            self.choose(rest)
+            return None
+        if kind in ("display", "swap"):
+            if self._may_play():
+                self._person(f"{'card' if kind == 'display' else 'swap'} {rest}")
+            return None
+        if kind not in ("space", "cell", "held", "card", "spirit"):
+            self._say(t.lazy("table.not_clickable", key=shown(key)))
+            return None
+        kind = "held" if kind == "card" else kind
+        return f"seat{g.current}:{kind}:{rest}" if kind in ("cell", "held", "spirit") else f"{kind}:{rest}"
+
+    def _unclear(self, key: str, left: list) -> None:
+        """A click that leaves no action (or several): the action it means as the engine reads
+        it, or why not."""
+        kind, rest = key.split(":")[-2:]
+        if kind == "held":
+            self._select(rest)
+        elif kind == "cell":
+            self._cell(rest)
+        else:
+            self._person(f"{'take' if kind == 'space' else 'spirit'} {rest}")
 
     def _new_game_line(self, game: Game, spirits: bool, seed: int | None) -> Callable[[], str]:
         side, n = str(game.side), game.n
@@ -358,15 +374,7 @@ class TableModel(table.TableModel):
         if card_id not in p.held and not (card_id == p.spirit and not p.spirit_placed):
             self._say(lambda: t("table.not_held", card=card_title(card_id), id=card_id))
             return
-        self.chosen_card = None if self.chosen_card == card_id else card_id
-        self._say()
-
-    def _spirit(self, card: str) -> None:
-        p = self.game.player
-        if number(card) is not None and number(card) == p.spirit:
-            self._select(card)
-        else:
-            self._person(f"spirit {card}")
+        self.picks = [f"seat{self.game.current}:held:{card_id}"]
 
     def _play(self, action) -> None:
         """Play one action of the seat to play and tell it in the log; ``HarmoniesError`` (and no

@@ -8,21 +8,27 @@ both put into words when read (a change of language rewords them), and play by l
 (``tabletop.bylink``). A game's table (``harmonies.tablemodel``, ``azul.tablemodel``) adds only
 what is its own: what a click on its picture means, its words, its coach.
 
-A click is read by the seat page's rule (``narrow``): the legal actions whose picture keys hold
-every place clicked so far are kept, and the last one left is played, so a click means the same in
-a lesson and on a phone.
+A click is read with the kind's keys (``tabletop.kinds.Kind.keys``: the places of the picture an
+action touches) by the seat page's rule (``narrow``): the legal actions whose keys hold every place
+clicked so far are kept, and the one left is played, so a click means the same in a lesson and on
+a phone. A place that begins an action of two places (Azul's tiles before their line, a Harmonies
+token before its cell) is picked first, and a second click puts it back.
 
 Every request either works or leaves the state as it was and says why in ``message``; none raises.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .bylink import ByLink
 from .game import seed_for
 from .history import History
 from .scene import Scene
+
+if TYPE_CHECKING:
+    from .kinds import Kind
 
 #: The seat of a person (every other seat names one of the game's computer players).
 HUMAN = "human"
@@ -42,19 +48,27 @@ def narrow(actions: Iterable[tuple[object, Sequence[str]]], picks: Sequence[str]
 class TableModel(ByLink):
     """A game's table. The game's own part gives:
 
-    - ``GAME`` (its Game class), ``ERROR`` (what its engine refuses an action with), ``POLICIES``
-      (its computer players by name, each made with a seed);
+    - ``KIND`` (its ``tabletop.kinds.Kind``: the game, its computer players, the keys of an
+      action) and ``ERROR`` (what its engine refuses an action with);
+    - ``_key(key)``: a click's key as the picture writes it (a game may take a shorter form), or
+      None when it is no place to click (the reason said);
+    - ``_unclear(key, left)``: what a click does that the rule leaves with no action or several
+      (the engine's reason, or the game's own reading);
     - ``_play(action)``: one action (or its text) played on the engine and told in the log
       (``_write``); an illegal one raises ``ERROR`` and changes nothing;
     - ``_refusal(why)``: its words for "over", "computer" (a computer seat is to move),
       "person" (a person is), "undo" and "redo" (nothing to go back or forward to);
     - ``_advise(top)``: the coach's advice for the seat to move;
-    - and may forget a selection after each change (``_done``).
+    - and may keep its picks otherwise after each change (``_done``).
     """
 
-    GAME: type
+    KIND: Kind
     ERROR: type[Exception] = ValueError
-    POLICIES: Mapping[str, Callable]
+    picks: list[str] = []  # the places picked toward an action
+
+    @property
+    def GAME(self) -> type:  # noqa: N802  (play by link's name for it)
+        return self.KIND.game
 
     def __init__(self, *, display=None, auto: bool = True) -> None:
         self.display = display
@@ -64,11 +78,11 @@ class TableModel(ByLink):
         """A fresh game at the table: its seats, the computer players, the first lines of the log."""
         self.game = game
         self.seats = list(seats)
-        self.policies = {p: self.POLICIES[seat](seed_for(game.seed, p))
+        self.policies = {p: self.KIND.policies[seat](seed_for(game.seed, p))
                          for p, seat in enumerate(seats) if seat != HUMAN}
         self._log: list[object] = list(lines)
         self._history: History[tuple[object, list[object]]] = History()
-        self.by_link, self._sent = False, None
+        self.by_link, self._sent, self.picks = False, None, []
         self._changed()
 
     # --- reading -------------------------------------------------------------------------------
@@ -101,7 +115,33 @@ class TableModel(ByLink):
     def place_name(self, key: str, tip: str) -> str:
         raise NotImplementedError
 
+    def touching(self) -> list[tuple[object, list[str]]]:
+        """Each legal action with the places of the picture it touches."""
+        game = self.game
+        return [(action, self.KIND.keys(game, action)) for action in game.legal_actions()]
+
     # --- requests ------------------------------------------------------------------------------
+
+    def click(self, key: str) -> None:
+        """A click on a place of the picture (its key): a place that begins an action of two
+        places is picked (again: put back); any other plays the one legal action that touches it
+        and the place picked, or the game says why not."""
+        key = self._key(str(key).strip())
+        if key is None or not self._may_play():
+            return
+        self._say()
+        if key in self.picks:
+            self.picks = [k for k in self.picks if k != key]
+            return
+        touching = self.touching()
+        if _begins(touching, key):
+            self.picks = [key]
+            return
+        left = narrow(touching, [*self.picks, key])
+        if len(left) == 1:
+            self._person(left[0])
+        else:
+            self._unclear(key, left)
 
     def act(self, action) -> None:
         """Play one action of the person to move, as the engine writes it (``"take 2"``)."""
@@ -138,6 +178,12 @@ class TableModel(ByLink):
 
     # --- the game's own part -------------------------------------------------------------------
 
+    def _key(self, key: str) -> str | None:
+        return key
+
+    def _unclear(self, key: str, left: list) -> None:
+        raise NotImplementedError
+
     def _play(self, action) -> None:
         raise NotImplementedError
 
@@ -148,7 +194,10 @@ class TableModel(ByLink):
         return []
 
     def _done(self) -> None:
-        """Forget what was selected: the table changed."""
+        """The table changed: a pick stays while it still begins an action."""
+        if self.picks:
+            touching = self.touching()
+            self.picks = [k for k in self.picks if _begins(touching, k)]
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -211,6 +260,11 @@ class TableModel(ByLink):
         self._say()
         self.advice: list = []
         self._done()
+
+
+def _begins(touching: Iterable[tuple[object, Sequence[str]]], key: str) -> bool:
+    """Whether ``key`` is the first of the places of some action that touches two or more."""
+    return any(len(keys) > 1 and keys[0] == key for _, keys in touching)
 
 
 __all__ = ["TableModel", "HUMAN", "narrow", "words"]

@@ -3,6 +3,7 @@ that leave the state as it was with a learner's message, hints, a change of lang
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -283,3 +284,30 @@ def test_azul_the_svg_names_what_a_click_does():
     table.click(f"factory:1:{LETTERS[next(c for c, n in enumerate(table.game.sources[1]) if n)]}")
     svg = table.svg()
     assert 'data-key="player:0:line:0"' in svg and "Click" in svg
+
+
+# --- both: a click read by the kind's keys, as the seat page reads it ------------------------------
+
+
+@pytest.mark.parametrize("model, kind", [(azul_model.TableModel, "azul"),
+                                         (harmonies_model.TableModel, "harmonies")])
+def test_clicking_the_places_an_action_touches_plays_it_as_the_seat_page_would(model, kind):
+    """The kind's keys of a legal action, clicked in turn, pick the first place (the seat page's
+    picks) and play that action, in a lesson's table as on a phone."""
+    keys = importlib.import_module(f"{kind}.kind").KIND.keys
+    table = model(2, seats=["human", "human"], seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        game = table.game
+        placed = [(a, k) for a in game.legal_actions() if (k := keys(game, a))]
+        if not placed:  # Harmonies' end of a turn: a button, not a place
+            table.act("end")
+            continue
+        action, places = rng.choice(placed)
+        played = len(game.history)
+        for n, place in enumerate(places):
+            table.click(place)
+            assert table.message == ""
+            if n < len(places) - 1:
+                assert table.picks == [place] and len(game.history) == played
+        assert game.history[played] == action
