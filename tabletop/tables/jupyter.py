@@ -100,6 +100,8 @@ class Guarded(JupyterHandler):
 
 class JupyterCreate(CreateHandler, Guarded):
     def creator(self) -> str:
+        """The signed-in browser; for a kernel, the browser whose page it serves where the server
+        knows it (the classroom's kernels have owners), else the kernel by its id."""
         if self.kernel_key():
             kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
             owner = getattr(self.kernel_manager, "owners", {}).get(kernel)
@@ -107,6 +109,7 @@ class JupyterCreate(CreateHandler, Guarded):
         return f"user:{self.current_user.username}"
 
     def address(self) -> str:
+        """A kernel asks from this machine: its tables count by its page's browser only."""
         return "" if self.kernel_key() else self.request.remote_ip or ""
 
     @allow_unauthenticated
