@@ -59,3 +59,14 @@ def test_a_record_is_read_as_a_game_of_whichever_kind_is_installed(tmp_path):
         assert type(game) is kind("extra").game and game.start["seed"] == 3
     with pytest.raises(records.RecordError, match="extra-game"):
         records.replay({"format": "extra-game/1", "setup": {}, "actions": []})
+
+
+@pytest.mark.parametrize("name", sorted(kinds()))
+def test_every_installed_game_names_itself_and_its_options_in_every_language(name):
+    found = kind(name)
+    wanted = ["kind.title", *(f"kind.option.{option}.{value}" for option, values in found.options.items()
+                              for value in values)]
+    for code in i18n.LANGUAGES:
+        texts = i18n.table(found.catalogue.package, code)
+        assert [key for key in wanted if not str(texts.get(key, "")).strip()] == [], code
+    assert found.game in found.coach.games and found.new_game(found.players[-1]).seats == found.players[-1]
