@@ -5,10 +5,11 @@ no browser) playing random legal games, at a human pace or as fast as they can.
     python benchmarks/tables_load.py --tables 20 --seats 4 --pace fast --seconds 30
 
 The server runs in its own process on 127.0.0.1 over a fresh SQLite file (its CPU time and peak
-memory are the child's rusage); half the tables play Harmonies, half Azul. Prints tables=, seats=,
-moves=, moves_per_s=, p95_move_to_update_ms= (from a move sent to the new state at every seat of
-its table), server_cpu_s=, peak_mib=, errors= (error messages, refused moves, lost connections),
-lost_moves= (for every table, what its clients saw last against its stored record replayed).
+memory are the child's rusage); the tables play each installed game in turn (half Harmonies,
+half Azul). Prints tables=, seats=, moves=, moves_per_s=, p95_move_to_update_ms= (from a move sent
+to the new state at every seat of its table), server_cpu_s=, peak_mib=, errors= (error messages,
+refused moves, lost connections), lost_moves= (for every table, what its clients saw last against
+its stored record replayed).
 Targets (issue 22): 50 tables of 4 seats at a human pace, p95 <= 150 ms, 0 errors, 0 lost moves.
 """
 
@@ -79,7 +80,8 @@ async def seat(client: Client, me: int, pace: str, rng: random.Random, sent: dic
 
 
 async def table(base: str, n: int, seats: int, pace: str, tally: Tally, stop: asyncio.Event) -> tuple:
-    game = "harmonies" if n % 2 else "azul"
+    games = sorted(kinds())  # every installed game in turn
+    game = games[n % len(games)]
     reply = await AsyncHTTPClient().fetch(f"{base}/tables", method="POST",
                                           body=json.dumps({"game": game, "players": seats}),
                                           headers={"Content-Type": "application/json"})
