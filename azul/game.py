@@ -3,13 +3,13 @@
 A round is (A) the factory offer, one ``Take`` move after another, then (B) the wall tiling, then
 (C) the preparation of the next round. On the coloured wall the tiling needs no decision, so the
 move that empties the table runs it at once; on the gray wall the game enters the ``"tiling"``
-phase and asks each player in turn (player 0 first) for the column of each complete line, top to
+phase and asks each player in turn (seat 0 first) for the column of each complete line, top to
 bottom, as ``Place`` moves. ``last_tiling`` keeps the steps of the latest tiling phase, to replay;
 ``score_history`` the scores after each round's tiling (end bonuses included in the last), to chart.
 
 Readings where the rulebook is silent (see ``docs/azul.md``):
 
-* player 0 starts the first round;
+* seat 0 (player 1 in words) starts the first round;
 * if nobody takes from the centre in a round, the marker stays there and the same player starts
   the next round;
 * if the bag and the lid are both empty so that a new round would start with no tile at all (it
