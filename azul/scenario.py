@@ -20,7 +20,7 @@ from pathlib import Path
 from .board import Board
 from .errors import IllegalMove, ScenarioError, checks
 from .locale import t
-from .tiles import COLOURS, LETTERS, LINES, SIZE, TILES_PER_COLOUR, WALL_KINDS, colour_title, series
+from .tiles import COLOURS, LETTERS, SIZE, TILES_PER_COLOUR, WALL_KINDS, colour_title, series
 from .tiling import (
     EndBonus,
     FloorPenalty,
@@ -28,8 +28,8 @@ from .tiling import (
     Step,
     ToFloor,
     describe,
-    resolve_line,
     tile_all,
+    tile_board,
     winners,
 )
 
@@ -138,13 +138,11 @@ class Scenario:
         lid = [0] * len(COLOURS)
         for p, board in enumerate(self.boards):
             board = board.copy()
-            for line in LINES:
-                if board.is_complete(line):
-                    column = self.gray_columns[p][line]
-                    try:
-                        resolve_line(board, p, line, column, lid)
-                    except IllegalMove as e:
-                        raise ScenarioError(f"players[{p}].gray_columns[{line}]", str(e)) from None
+            try:
+                tile_board(board, p, lid, self.gray_columns[p])
+            except IllegalMove as e:  # a refused step changes nothing: its line is still next
+                line = board.next_complete_line()
+                raise ScenarioError(f"players[{p}].gray_columns[{line}]", str(e)) from None
 
 
 def _read_columns(value, board: Board, gray: bool, field: str) -> list[int | None]:
