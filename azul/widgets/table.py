@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as w
 
-from tabletop import Display, Scene, bylink, untrusted
+from tabletop import Display, untrusted
 from tabletop.address import PageAddress
+from tabletop.binding import Bound, bind
 from tabletop.clickable import ClickableSVG
 from tabletop.locale import t as common
 from tabletop.localised import html
 
-from ..game import Game
 from ..locale import t
 from ..tablemodel import SEATS, TableModel
 from ..tiles import PLAYER_COUNTS, WALL_KINDS
 from .common import _hint_html, _Later, _seat_title, _wall_words, _warning_html, _Worded
 
 
-class AzulTable(_Worded, w.VBox):
+@bind(requests="click act hint step run_opponents undo redo",
+      readings="game seats log message selected destinations hints hint_keys scene", settable="display")
+class AzulTable(Bound, _Worded, w.VBox):
     """A game for 2 to 4 players at one screen: a view of ``self.model``, an
     ``azul.tablemodel.TableModel``, which holds the game and decides what each click does. Each
     seat is ``"human"`` or a computer policy (``"greedy"``, ``"random"``, ``"strong"``).
@@ -48,22 +50,6 @@ class AzulTable(_Worded, w.VBox):
         self._localise()
         self.relabel()
 
-    # --- what the model holds, read through the table ------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The engine's game (read it; play through ``act`` or ``click`` so the log and undo
-        follow)."""
-        return self.model.game
-
-    @property
-    def display(self) -> Display | None:
-        return self.model.display
-
-    @display.setter
-    def display(self, value: Display | None) -> None:
-        self.model.display = value
-
     @property
     def auto(self) -> bool:
         """Whether the computer seats answer a human move at once."""
@@ -73,90 +59,6 @@ class AzulTable(_Worded, w.VBox):
     def auto(self, value: bool) -> None:
         self.model.auto = bool(value)
         self._auto.value = self.model.auto
-
-    @property
-    def seats(self) -> list[str]:
-        return self.model.seats
-
-    @property
-    def log(self) -> list[str]:
-        return self.model.log
-
-    @property
-    def message(self) -> str:
-        return self.model.message
-
-    @property
-    def selected(self) -> str | None:
-        """The tiles selected, e.g. ``"factory 3: blue"``, or None."""
-        return self.model.selected
-
-    def destinations(self) -> list[str]:
-        """Where the selected tiles may go (see ``TableModel.destinations``)."""
-        return self.model.destinations()
-
-    @property
-    def hints(self) -> list[str]:
-        """The coach's advice shown now, one line each, in the language in force."""
-        return self.model.hints
-
-    def hint_keys(self) -> list[str]:
-        return self.model.hint_keys()
-
-    def scene(self) -> Scene:
-        """The table as drawn now (see ``TableModel.scene``)."""
-        return self.model.scene()
-
-    # --- requests: the model decides, the view redraws -----------------------------------------
-
-    def _do(self, request: Callable, *args) -> None:
-        request(*args)
-        self._refresh()
-
-    def click(self, key: str) -> None:
-        """What a click on the table does (see ``TableModel`` for the keys)."""
-        self._do(self.model.click, key)
-
-    def act(self, text: str) -> None:
-        """Play a move written as text (``"factory 3: blue -> line 2"``) for the player to move."""
-        self._do(self.model.act, text)
-
-    def hint(self, top: int = 3) -> None:
-        self._do(self.model.hint, top)
-
-    def step(self) -> None:
-        self._do(self.model.step)
-
-    def run_opponents(self) -> None:
-        self._do(self.model.run_opponents)
-
-    def undo(self) -> None:
-        self._do(self.model.undo)
-
-    def redo(self) -> None:
-        self._do(self.model.redo)
-
-    def send(self) -> str:
-        """Play by link: the game so far as a link (``#play=...``) the page shows with its own
-        address, to copy and send to whoever plays next."""
-        packed = self.model.send()
-        self._refresh()
-        return f"#{packed}"
-
-    def open_link(self, link: str) -> bool:
-        """Go on with the game a link holds, every seat played by whoever holds it (a broken
-        link changes nothing and the warning says why)."""
-        opened = self.model.open_link(link)
-        if opened:
-            self._show_setup()
-        self._refresh()
-        return opened
-
-    def _page_link(self, fragment: str) -> None:
-        # The page was opened at an address holding a link: a game of Azul goes on here; a wall
-        # (for a sandbox in the same lesson) is left to it.
-        if bylink.holds_game(fragment, [Game]):
-            self.open_link(fragment)
 
     def new_game(self, players: int = 2, seats: Sequence[str] | None = None,
                  wall: str = "colored", seed: int | str | None = None) -> None:

@@ -8,15 +8,15 @@ from html import escape
 
 import ipywidgets as w
 
-from tabletop import bylink, untrusted
+from tabletop import untrusted
 from tabletop.address import PageAddress
+from tabletop.binding import Bound, bind
 from tabletop.clickable import ClickableSVG, Pictured
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
 
 from ..board import Side
-from ..game import Game
 from ..locale import t
 from ..tablemodel import SEAT_KINDS, TableModel
 from .common import _NATURAL, _WARN, _button, _hint_panel, _label
@@ -100,7 +100,9 @@ class _SetupForm(w.VBox):
         self.new_button.description = t("table.setup.new_game")
 
 
-class GameTable(Pictured, Localised, w.VBox):
+@bind(requests="click choose place_cube act end_turn undo redo step run_opponents hint",
+      readings="game seats message chosen_colour chosen_card hints", settable="auto")
+class GameTable(Bound, Pictured, Localised, w.VBox):
     """A game of Harmonies for 1 to 4 players at one screen: a view of ``self.model``, a
     ``harmonies.tablemodel.TableModel``, which holds the game and decides what each click does.
 
@@ -157,106 +159,17 @@ class GameTable(Pictured, Localised, w.VBox):
                           w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
                           self.address, self.message_box, self.hint_box, self._view, self.log_box])
         self.add_class("harmonies-game-table")  # a stable handle for browser tests and styling
-        self.setup.show(**self.model.settings)
+        self._show_setup()
         self._localise()
         self._set_labels()
         self._refresh()
-
-    # -- what the model holds, read through the table -------------------------------------------
-    @property
-    def game(self):
-        """The engine's game (read it; change it through the table's methods)."""
-        return self.model.game
-
-    @property
-    def seats(self) -> list[str]:
-        return self.model.seats
-
-    @property
-    def auto(self) -> bool:
-        return self.model.auto
-
-    @auto.setter
-    def auto(self, value: bool) -> None:
-        self.model.auto = value
 
     @property
     def log(self) -> list[str]:
         return _Log(self.model.log)
 
-    @property
-    def message(self) -> str:
-        return self.model.message
-
-    @property
-    def chosen_colour(self):
-        return self.model.chosen_colour
-
-    @property
-    def chosen_card(self) -> int | None:
-        return self.model.chosen_card
-
-    @property
-    def hints(self) -> list:
-        return self.model.hints
-
-    # -- requests: the model decides, the view redraws ------------------------------------------
-    def _do(self, request: Callable, *args) -> None:
-        request(*args)
-        self._refresh()
-
-    def click(self, key: str) -> None:
-        """Handle a click on the table picture (see ``TableModel`` for the keys)."""
-        self._do(self.model.click, key)
-
-    def choose(self, colour) -> None:
-        self._do(self.model.choose, colour)
-
-    def place_cube(self, card, cell: str) -> None:
-        self._do(self.model.place_cube, card, cell)
-
-    def act(self, text) -> None:
-        self._do(self.model.act, text)
-
-    def end_turn(self) -> None:
-        self._do(self.model.end_turn)
-
-    def undo(self) -> None:
-        self._do(self.model.undo)
-
-    def redo(self) -> None:
-        self._do(self.model.redo)
-
-    def step(self) -> None:
-        self._do(self.model.step)
-
-    def run_opponents(self) -> None:
-        self._do(self.model.run_opponents)
-
-    def hint(self, top: int = 3) -> None:
-        self._do(self.model.hint, top)
-
-    def send(self) -> str | None:
-        """Play by link: the game so far as a link (``#play=...``) the page shows with its own
-        address, to copy and send to whoever plays next; None (and why) in the middle of a turn."""
-        packed = self.model.send()
-        self._refresh()
-        return None if packed is None else f"#{packed}"
-
-    def open_link(self, link: str) -> bool:
-        """Go on with the game a link holds, every seat played by whoever holds it (a broken
-        link changes nothing and the message says why)."""
-        opened = self.model.open_link(link)
-        if opened:
-            self.setup.show(**self.model.settings)
-        self._refresh()
-        return opened
-
-    def _page_link(self, fragment: str) -> None:
-        # The page was opened at an address holding a link: a game of Harmonies goes on here; a
-        # board (for an editor in the same lesson) is left to it.
-        if bylink.holds_game(fragment, [Game]):
-            self.open_link(fragment)
+    def _show_setup(self) -> None:
+        self.setup.show(**self.model.settings)
 
     def new_game(self, players: int | None = None, *, seats=None, side: Side | str | None = None,
                  spirits: bool | None = None, seed: int | str | None = None) -> None:
@@ -268,7 +181,7 @@ class GameTable(Pictured, Localised, w.VBox):
                                side=form.side if side is None else side,
                                spirits=form.spirits if spirits is None else spirits,
                                seed=form.seed if seed is None else seed):
-            form.show(**self.model.settings)
+            self._show_setup()
         self._refresh()
 
     # -- drawing --------------------------------------------------------------------------------
