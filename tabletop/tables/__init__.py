@@ -2,9 +2,9 @@
 
 ``table`` holds the rules of a table (who may move, when a move counts), ``store`` keeps tables in
 SQLite and rebuilds them after a restart (what a table needs of each game is the game's kind,
-``tabletop.kinds``); ``server`` (tornado) serves the seat pages and their websockets, on its own or inside the classroom
-server and JupyterLab (``jupyter``); ``lobby`` and ``widget`` are a notebook's lobby. See
-docs/tables.md.
+``tabletop.kinds``); ``server`` (tornado) serves the seat pages and their websockets, on its own or
+inside the classroom server and JupyterLab (``jupyter``); ``lobby`` and ``widget`` are a notebook's
+lobby. See docs/tables.md.
 """
 
 from .table import SPECTATOR, Table, TableError

@@ -25,7 +25,7 @@ from .. import i18n
 from ..kinds import kinds
 from ..locale import t
 from ..untrusted import shown
-from .table import SPECTATOR, TableError, check_computer, game_kind
+from .table import SPECTATOR, TableError, check_computer, check_option, check_players, game_kind
 
 #: The environment a Jupyter server with the tables gives its kernels (``jupyter.py``); the headers
 #: a kernel sends: the key (it is one of the server's kernels) and its own id (whose tables).
@@ -276,25 +276,20 @@ class LobbyModel:
     def choose_players(self, players: object) -> None:
         if self._locked():
             return None
-        kind = self.kind
-        if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
-            return self._say(TableError("bad_players", players=shown(players), low=kind.players[0],
-                                        high=kind.players[-1]))
-        self.players = players
+        try:
+            self.players = check_players(self.kind, players)
+        except TableError as refused:
+            return self._say(refused)
         self.computers = {s: c for s, c in self.computers.items() if s < players}
         self._say("")
 
     def choose_option(self, name: object, value: object) -> None:
         if self._locked():
             return None
-        values = self.kind.options.get(name) if isinstance(name, str) else None
-        if values is None:
-            return self._say(TableError("unknown_option", option=shown(name),
-                                        options=", ".join(self.kind.options)))
-        if value not in values or type(value) is not type(values[0]):
-            return self._say(TableError("bad_option", option=name, value=shown(value),
-                                        values=", ".join(map(str, values))))
-        self.options[name] = value
+        try:
+            self.options[name] = check_option(self.kind, name, value)
+        except TableError as refused:
+            return self._say(refused)
         self._say("")
 
     def choose_computer(self, seat: object, computer: object) -> None:

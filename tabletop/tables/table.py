@@ -72,21 +72,32 @@ def game_kind(name: object) -> Kind:
         raise TableError("unknown_game", game=shown(name), games=", ".join(kinds())) from None
 
 
+def check_players(kind: Kind, players: object) -> int:
+    """``players`` if a table of this game may have that many seats, else a ``TableError``."""
+    if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
+        raise TableError("bad_players", players=shown(players), low=kind.players[0], high=kind.players[-1])
+    return players
+
+
+def check_option(kind: Kind, name: object, value: object) -> object:
+    """``value`` if option ``name`` of this game may take it (of the very type it has), else a
+    ``TableError``."""
+    values = kind.options.get(name) if isinstance(name, str) else None
+    if values is None:
+        raise TableError("unknown_option", option=shown(name), options=", ".join(kind.options))
+    if value not in values or type(value) is not type(values[0]):
+        raise TableError("bad_option", option=name, value=shown(value), values=", ".join(map(str, values)))
+    return value
+
+
 def check_setup(game: str, players: object, options: object, computers: object) -> tuple[Kind, dict, list]:
     """The kind of game, its checked options and one entry per seat (None: a human; else the
     computer player's name), or a ``TableError`` saying what is wrong."""
     kind = game_kind(game)
-    if not isinstance(players, int) or isinstance(players, bool) or players not in kind.players:
-        raise TableError("bad_players", players=shown(players), low=kind.players[0], high=kind.players[-1])
-    options = dict(options or {}) if isinstance(options, dict) or options is None else None
-    if options is None:
+    players = check_players(kind, players)
+    if not (isinstance(options, dict) or options is None):
         raise TableError("bad_options")
-    for name, value in options.items():
-        if name not in kind.options:
-            raise TableError("unknown_option", option=shown(name), options=", ".join(kind.options))
-        if value not in kind.options[name] or type(value) is not type(kind.options[name][0]):
-            raise TableError("bad_option", option=name, value=shown(value),
-                             values=", ".join(map(str, kind.options[name])))
+    options = {name: check_option(kind, name, value) for name, value in (options or {}).items()}
     seats = [None] * players
     chosen = computers or {}
     if not isinstance(chosen, dict):
@@ -180,4 +191,4 @@ class Table:
 
 
 __all__ = ["Table", "TableError", "SPECTATOR", "COMPUTERS", "new_secret", "digest", "check_setup",
-           "computers", "check_computer", "game_kind"]
+           "computers", "check_computer", "check_players", "check_option", "game_kind"]
