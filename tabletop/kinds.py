@@ -9,8 +9,11 @@ it in its package's metadata::
 
 so nothing here, and nothing anywhere under ``tabletop/``, imports a game by name: ``kinds()`` is
 every installed game, ``kind(name)`` one of them (``UnknownGame``, in words, for a name that is
-none). A game from another package is found the same way; a test registers one with a
-``NAME.dist-info/entry_points.txt`` folder on ``sys.path`` and ``kinds.cache_clear()``.
+none), ``of_game(game)`` a game object's, ``classes()`` their Game classes and ``packages()`` each
+game's package, read from the entry points without importing a game (for tools). A game from
+another package is found the same way; a test registers one with a
+``NAME.dist-info/entry_points.txt`` folder on ``sys.path`` and ``kinds.cache_clear()``
+(``tests/registry.py``).
 
 What a kind holds (``Kind``'s fields, keywords only):
 
@@ -25,7 +28,8 @@ What a kind holds (``Kind``'s fields, keywords only):
 * ``scene(game)``: the state as a ``tabletop.scene.Scene``; ``keys(game, action)``: the picture
   keys an action touches, the click rule (a click keeps the legal actions whose keys hold
   everything clicked so far);
-* ``policies``: its computer players by name (``tabletop.game.Kinds``); ``coach``: the review's
+* ``policies``: its computer players by name (``tabletop.game.Kinds``; by default only
+  ``random``; a table offers those of ``greedy`` and ``strong`` it has); ``coach``: the review's
   coach (``tabletop.review.Coach``), whose ``first_seat`` is also the kind's ``first``: how the
   game's words number its first player;
 * ``rating(game)``: a finished game's own rating where it has one instead of a winner (the suns of
