@@ -150,3 +150,89 @@ def test_wheels_are_compiled_for_the_browsers_python_and_keep_only_what_a_tab_us
         names = set(z.namelist())
     assert "harmonies/__init__.py" in names
     assert any(n.startswith("harmonies/__pycache__/__init__.cpython-3") for n in names)
+
+
+#: Starts Python in Node through the site's own start (lite/pyodide-start.mjs), with the options a
+#: tab's kernel passes (the site's files read through ``fetch`` as a browser would get them), then
+#: says what it holds: whether ``tiny`` was imported before anybody asked, and a module read later.
+START_IN_NODE = """
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+const [site, packages] = process.argv.slice(2);
+globalThis.fetch = async (url) => {
+  const path = String(url).startsWith("file:") ? fileURLToPath(url) : String(url);
+  return readFile(path).then((data) => new Response(data), () => new Response("", { status: 404 }));
+};
+const messages = [];
+for (const kind of ["info", "warn"]) {
+  console[kind] = (text) => messages.push(text);
+}
+const { loadPyodide } = await import(`${site}/static/pyodide/pyodide-start.mjs`);
+const py = await loadPyodide({
+  indexURL: `${site}/static/pyodide/`, lockFileURL: `${site}/static/wheels/pyodide-lock.json`,
+  packages: JSON.parse(packages), snapshotURL: `file://${site}/static/pyodide/snapshot.json`,
+  stdout: () => {},
+});
+const held = py.runPython("import sys; 'tiny' in sys.modules");
+py.runPython("import tiny.later");
+process.stdout.write(JSON.stringify({ messages, held, later: py.runPython("tiny.later.B") }));
+"""
+
+
+@pytest.fixture
+def snapshot_site(tmp_path, monkeypatch):
+    """A site of one package, ``tiny``, with the snapshot of a Python that imported it."""
+    site = tmp_path / "site"
+    wheels = site / lite.WHEELS
+    wheels.mkdir(parents=True)
+    _wheel(wheels, "tiny", "1.0", [], {"tiny/__init__.py": "A = 1\n", "tiny/later.py": "B = 2\n"})
+    lock = lite.site_lock(json.loads((lite.CACHE / "pyodide" / "pyodide-lock.json").read_text()), wheels,
+                          offline=True)
+    (wheels / "pyodide-lock.json").write_text(json.dumps(lock))
+    shutil.copytree(lite.CACHE / "pyodide", site / "static" / "pyodide")
+    kernel = {"loadPyodideOptions": {"packages": ["tiny"]}, "pyodideUrl": "./static/pyodide/pyodide.mjs"}
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {
+        "litePluginSettings": {f"{lite.KERNEL_EXTENSION}:kernel": kernel}}}))
+    monkeypatch.setattr(lite, "IMPORTS", ["tiny"])
+    lite.make_snapshot(site, ["tiny"], tmp_path / "work")
+    return site
+
+
+def _start_in_node(site: Path, packages: list[str]) -> dict:
+    script = site / "start.mjs"
+    script.write_text(START_IN_NODE)
+    out = subprocess.run(["node", str(script), str(site), json.dumps(packages)], capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, "\n".join(line for line in out.stderr.splitlines() if len(line) < 500)
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+@pytest.mark.skipif(shutil.which("node") is None or lite.inputs_missing(lite.CACHE, offline=True) != [],
+                    reason="needs Node and the Lite downloads (make lite-inputs)")
+def test_python_restores_the_sites_snapshot_or_starts_afresh_when_it_does_not_match(snapshot_site):
+    site = snapshot_site
+    manifest = json.loads((site / lite.SNAPSHOT).read_text())
+    lock = json.loads((site / lite.WHEELS / "pyodide-lock.json").read_text())["packages"]
+    assert manifest["packages"] == ["tiny"] and manifest["wheels"] == {"tiny": lock["tiny"]["sha256"]}
+    for part in ("memory", "files"):  # named for their contents
+        data = (site / "static" / "pyodide" / manifest[part]).read_bytes()
+        assert manifest[part] == f"snapshot-{part}-{hashlib.sha256(data).hexdigest()[:16]}.gz"
+    kernel = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"][
+        "litePluginSettings"][f"{lite.KERNEL_EXTENSION}:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide-start.mjs"
+    assert kernel["loadPyodideOptions"]["snapshotURL"] == f"./{lite.SNAPSHOT}"
+
+    # Restored: tiny was imported at build time, and a module it did not import is read from its files.
+    restored = _start_in_node(site, ["tiny"])
+    assert restored == {"messages": ["Python restored from the site's snapshot"], "held": True, "later": 2}
+    # A snapshot older than the wheel it was made from: a fresh start, which says why in the console.
+    stale = {**manifest, "wheels": {"tiny": "0" * 64}}
+    (site / lite.SNAPSHOT).write_text(json.dumps(stale))
+    afresh = _start_in_node(site, ["tiny"])
+    assert afresh == {"messages": ["Python starts afresh: the snapshot was made with other wheels of tiny"],
+                      "held": False, "later": 2}
+    # No snapshot: a fresh start too.
+    (site / lite.SNAPSHOT).unlink()
+    gone = _start_in_node(site, ["tiny"])
+    assert gone["messages"] == [f"Python starts afresh: no snapshot at file://{site}/{lite.SNAPSHOT} (404)"]
+    assert gone["held"] is False and gone["later"] == 2

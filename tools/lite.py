@@ -176,10 +176,11 @@ def closure(lock: dict, names: list[str]) -> set[str]:
 
 def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "notebooks",
           project: bool = True, extensions: tuple[str, ...] = EXTENSIONS,
-          preload: list[str] | None = None, compiled: bool = True) -> None:
+          preload: list[str] | None = None, compiled: bool = True, snapshot: bool = True) -> None:
     """The site of ``lessons`` into ``out``. The defaults make the project's site; with
-    ``project=False``, the kernel's extension only, no ``preload`` and not ``compiled``, it is
-    JupyterLite as it comes (``benchmarks/lite_start.py`` measures ours beside it)."""
+    ``project=False``, the kernel's extension only, no ``preload``, not ``compiled`` and no
+    ``snapshot``, it is JupyterLite as it comes (``benchmarks/lite_start.py`` measures ours beside
+    it). A snapshot needs Pyodide in the site (``offline``)."""
     missing = inputs_missing(cache, offline)
     if missing:
         raise SystemExit(f"run 'python tools/lite.py fetch{' --offline' if offline else ''}' first: "
@@ -226,6 +227,8 @@ def build(out: Path, cache: Path, offline: bool, *, lessons: Path = ROOT / "note
         command = [str(jupyter), "lite", "build", "--lite-dir", str(lite_dir)]
         run(command, cwd=lite_dir)
         shutil.copytree(wheels, tmp / "site" / WHEELS)  # the build copies no other static folder
+        if snapshot and offline and preload:
+            make_snapshot(tmp / "site", preload, tmp / "snapshot")
         shutil.rmtree(out, ignore_errors=True)
         shutil.copytree(tmp / "site", out)
         # A browser asks every site for /favicon.ico; JupyterLite keeps its icon in each app's folder.
@@ -281,8 +284,9 @@ for module in list(sys.modules.values()):
 `);
 """
 #: What a lesson's tab imports: the kernel, the widgets, the project. Only modules these import are
-#: compiled (bytecode is bigger than a wheel's compressed source: modules no tab imports stay source).
-IMPORTS = ["pyodide_kernel", "ipykernel.comm", "ipywidgets", "anywidget", "bidi.algorithm",
+#: compiled (bytecode is bigger than a wheel's compressed source: modules no tab imports stay source),
+#: and the snapshot holds them all imported.
+IMPORTS = ["pyodide_kernel", "piplite.piplite", "ipykernel.comm", "ipywidgets", "anywidget", "bidi.algorithm",
            "arabic_reshaper", "harmonies.widgets", "azul.widgets", "tabletop.chart", "tabletop.quiz",
            "tabletop.localised", "tabletop.transfer"]
 #: Wheels that keep their sources beside the bytecode (a learner may read the project's code with
@@ -339,6 +343,49 @@ def repack(folder: Path, wheel: Path) -> None:
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
         for path in files:
             z.write(path, path.relative_to(folder).as_posix())
+
+
+#: Our start of Pyodide (``lite/``): the kernel's worker imports it in place of Pyodide's
+#: ``pyodide.mjs``, and it restores Python from the site's snapshot when that matches.
+START = ROOT / "lite"
+SNAPSHOT = "static/pyodide/snapshot.json"  # in the site: what the snapshot was made from, its file
+
+
+def make_snapshot(site: Path, preload: list[str], work: Path) -> None:
+    """Python's memory after a lesson tab's imports (``IMPORTS``) and the files it had, made in Node
+    with the site's own Pyodide, lock and wheels, and the site's kernel told to restore them.
+    Without Node the site starts Python as it did (``snapshot_mb=0``)."""
+    node = shutil.which("node")
+    if node is None:
+        print("snapshot_mb=0")
+        return
+    start = time.perf_counter()
+    pyodide = site / "static" / "pyodide"
+    shutil.copy2(START / "pyodide-start.mjs", pyodide)
+    lock_file = site / WHEELS / "pyodide-lock.json"
+    plan = json.dumps({"packages": preload, "imports": IMPORTS})
+    run([node, str(START / "make-snapshot.mjs"), str(pyodide), str(lock_file), plan, str(work)])
+    lock = json.loads(lock_file.read_text())["packages"]
+    manifest = {"pyodide": PYODIDE, "packages": preload,
+                "wheels": {n: lock[n]["sha256"] for n in sorted(closure(lock, preload))},
+                "loaded": json.loads((work / "loaded.json").read_text())}
+    for part in ("memory", "files"):
+        # Named for its contents: a browser never takes a cached part of another build for this one.
+        data = work / f"{part}.gz"
+        manifest[part] = f"snapshot-{part}-{hashlib.sha256(data.read_bytes()).hexdigest()[:16]}.gz"
+        shutil.move(data, pyodide / manifest[part])
+    (site / SNAPSHOT).write_text(json.dumps(manifest, indent=1))
+    # jupyter lite build points the kernel at Pyodide's own module: ours, now, with the snapshot.
+    config_file = site / "jupyter-lite.json"
+    config = json.loads(config_file.read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"][f"{KERNEL_EXTENSION}:kernel"]
+    kernel["pyodideUrl"] = "./static/pyodide/pyodide-start.mjs"
+    kernel["loadPyodideOptions"]["snapshotURL"] = f"./{SNAPSHOT}"
+    config_file.write_text(json.dumps(config, indent=2))
+    sizes = {part: (pyodide / manifest[part]).stat().st_size / 1e6 for part in ("memory", "files")}
+    print(f"snapshot_gz_mb={sizes['memory']:.1f}")
+    print(f"snapshot_files_gz_mb={sizes['files']:.1f}")
+    print(f"snapshot_seconds={time.perf_counter() - start:.1f}")
 
 
 def extension_dir(name: str) -> Path:

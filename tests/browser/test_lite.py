@@ -6,11 +6,16 @@ the end with no error output, and a board is clicked until it changes; a chart l
 (the project's own SVG: the site holds no chart library). Any request that leaves 127.0.0.1 or any
 console error fails the test. The downloads a build needs are made at install time (``make
 lite-inputs``), never here: without them the tests are skipped, saying so.
+
+Each tab restores Python from the site's snapshot. ``LITE_SNAPSHOT=removed`` runs the same tests on
+the site with its snapshot deleted after the build: every tab then starts Python afresh, saying so
+in the console, as a site whose snapshot is missing or stale does.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 import time
@@ -57,6 +62,11 @@ CHART_SHOWN = """(needle) => {
 # Generous: on two cores shared with other jobs, Pyodide and IPython alone took up to 4 minutes.
 WAIT_MS = 480_000
 
+SNAPSHOT_REMOVED = os.environ.get("LITE_SNAPSHOT") == "removed"
+#: What the site's start of Python (lite/pyodide-start.mjs) says in the console, either way.
+PYTHON_START = ("Python starts afresh: no snapshot at" if SNAPSHOT_REMOVED
+                else "Python restored from the site's snapshot")
+
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +81,9 @@ def lite_site(tmp_path_factory):
                             "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     print("".join(line + "\n" for line in built.stdout.splitlines() if "=" in line and " " not in line))
+    if SNAPSHOT_REMOVED:
+        for part in (out / "static" / "pyodide").glob("snapshot*"):
+            part.unlink()
     port = _free_port()
     server = Server([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
                      "--directory", str(out)], port)
@@ -84,7 +97,9 @@ def lite_site(tmp_path_factory):
 def test_a_chart_lesson_runs_in_the_browser_and_its_sandbox_steps(watched, lite_site):
     page = watched.page
     start = time.perf_counter()
-    page.goto(f"{lite_site.url}/lab/index.html?path={CHART_LESSON}")
+    with page.expect_console_message(lambda m: m.text.startswith("Python "), timeout=WAIT_MS) as said:
+        page.goto(f"{lite_site.url}/lab/index.html?path={CHART_LESSON}")
+    assert said.value.text.startswith(PYTHON_START), said.value.text  # the snapshot, or its fallback
     page.wait_for_function(KERNEL_READY, timeout=WAIT_MS)
     ready = time.perf_counter() - start
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
