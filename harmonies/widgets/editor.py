@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from html import escape
-from pathlib import Path
 
 import ipywidgets as w
 
 from tabletop.address import PageAddress
+from tabletop.binding import bind
 from tabletop.clickable import ClickableSVG, Pictured, place_name
 from tabletop.links import address
 from tabletop.locale import t as common
@@ -20,7 +19,6 @@ from .. import scoring
 from ..board import RIVER_READINGS, Side
 from ..editormodel import DOWNLOAD_NAME, EditorModel
 from ..locale import t
-from ..scenario import Scenario
 from ..tokens import Colour
 from .common import (
     _NATURAL,
@@ -39,6 +37,8 @@ from .common import (
 __all__ = ["BoardEditor", "DOWNLOAD_NAME"]
 
 
+@bind(requests="choose click undo redo clear set_side set_river load save open_link show_category",
+      readings="board breakdown tool category hand hints message scenario")
 class BoardEditor(Pictured, Localised, w.VBox):
     """Build a Harmonies board by clicking, and watch its score: a view of ``self.model``, a
     ``harmonies.editormodel.EditorModel``, which holds the position and decides what each click does.
@@ -182,64 +182,14 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._show_palette()
         self._refresh()
 
-    # -- what the model holds, read through the editor ----------------------------------------
-    board = property(lambda self: self.model.board, doc="A copy of the board being edited.")
-    breakdown = property(lambda self: self.model.breakdown)
-    tool = property(lambda self: self.model.tool)
-    category = property(lambda self: self.model.category)
-    hand = property(lambda self: self.model.hand, doc="The colours of the tokens in hand the hint places.")
-    hints = property(lambda self: self.model.hints, doc="The advice shown, while it fits board and hand.")
-    message = property(lambda self: self.model.message)
-
-    def scenario(self) -> Scenario:
-        """The position as a ``harmonies.scenario.Scenario`` (an independent copy)."""
-        return self.model.scenario()
-
-    # -- requests: the model decides, the view redraws ------------------------------------------
     def _do(self, request, *args):
         result = request(*args)
         self._refresh()
         return result
 
-    def choose(self, tool: str) -> None:
-        """Choose the tool: a colour (``"green"``, ``"grey"``, ``"colour:green"``, a letter) or ``"cube"``."""
-        self._do(self.model.choose, tool)
-
-    def click(self, cell: str) -> None:
-        """Apply the chosen tool to a cell (``"c3"`` or ``"cell:c3"``)."""
-        self._do(self.model.click, cell)
-
-    def undo(self) -> None:
-        self._do(self.model.undo)
-
-    def redo(self) -> None:
-        self._do(self.model.redo)
-
-    def clear(self) -> None:
-        """Empty the board (tokens and cubes); the cards and the river reading stay."""
-        self._do(self.model.clear)
-
-    def set_side(self, side: Side | str) -> None:
-        """Start an empty board of the other side (undoable)."""
-        self._do(self.model.set_side, side)
-
-    def set_river(self, reading: str) -> None:
-        """Score the river the rulebook's way (``"shortest-path"``) or ``"loops-full-length"``."""
-        self._do(self.model.set_river, reading)
-
-    def load(self, source) -> None:
-        """Load a scenario file (a path on this machine, or the file's JSON text); a bad file changes
-        nothing."""
-        self._do(self.model.load, source)
-
     def download(self) -> None:
         """Give the position to the browser as a scenario file to download, onto the learner's device."""
         self._download.offer(*self._do(self.model.download))
-
-    def save(self, path: str | os.PathLike) -> Path | None:
-        """Write the position as a scenario file at ``path`` on this machine (a Python call, never a
-        control); returns the path, or None when it cannot be written."""
-        return self._do(self.model.save, path)
 
     def make_link(self, base: str = "") -> str:
         """The position as a link: the page shows its own address with the board in the fragment
@@ -247,20 +197,11 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self.address.fragment = self._do(self.model.link)
         return address(base, self.model.scenario().to_dict()) if base else f"#{self.address.fragment}"
 
-    def open_link(self, link: str) -> None:
-        """Open the board a link holds (an address or its fragment); a broken link, or one that
-        holds no Harmonies board, changes nothing and the message says why."""
-        self._do(self.model.open_link, link)
-
     def _page_link(self, fragment: str) -> None:
         # The page was opened at an address holding a link: a board of ours opens here; a game
         # (for a table in the same lesson) is left to it.
         if self.model.claims(fragment):
             self.open_link(fragment)
-
-    def show_category(self, category: str | None) -> None:
-        """Outline the items of one score category on the board (None: no outline)."""
-        self._do(self.model.show_category, category)
 
     def set_hand(self, colours) -> None:
         """The tokens in hand for the hint: up to 3 colours (``["blue", "green"]`` or ``"blue green"``)."""
