@@ -135,8 +135,6 @@ class TableModel(table.TableModel):
         return True
 
     # -- play by link (tabletop.bylink.ByLink: send, sent, open_link) --------------------------
-    GAME = Game
-
     def _cannot_send(self) -> Said:
         g = self.game
         if g.history and not isinstance(g.history[-1], EndTurn):  # a turn has several actions
