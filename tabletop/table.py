@@ -39,6 +39,12 @@ def words(said: object) -> str:
     return str(said() if callable(said) else said)
 
 
+def touching(kind: Kind, game) -> list[tuple[object, list[str]]]:
+    """Each legal action of ``game`` with the keys of the picture it touches (what a click
+    names), in a lesson's table as on the seat page."""
+    return [(action, kind.keys(game, action)) for action in game.legal_actions()]
+
+
 def narrow(actions: Iterable[tuple[object, Sequence[str]]], picks: Sequence[str]) -> list:
     """The seat page's click rule: of (action, its keys), the actions whose keys hold every key
     picked so far."""
@@ -117,8 +123,7 @@ class TableModel(ByLink):
 
     def touching(self) -> list[tuple[object, list[str]]]:
         """Each legal action with the places of the picture it touches."""
-        game = self.game
-        return [(action, self.KIND.keys(game, action)) for action in game.legal_actions()]
+        return touching(self.KIND, self.game)
 
     # --- requests ------------------------------------------------------------------------------
 
@@ -267,4 +272,4 @@ def _begins(touching: Iterable[tuple[object, Sequence[str]]], key: str) -> bool:
     return any(len(keys) > 1 and keys[0] == key for _, keys in touching)
 
 
-__all__ = ["TableModel", "HUMAN", "narrow", "words"]
+__all__ = ["TableModel", "HUMAN", "narrow", "touching", "words"]

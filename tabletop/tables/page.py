@@ -2,9 +2,10 @@
 websocket), worded in the reader's language, right to left in Persian.
 
 The board arrives drawn (an SVG whose places carry ``data-key``) with the actions the seat may play,
-each listing the keys it touches. A click on a place keeps the actions that touch every place
-clicked so far; when one is left it is sent, otherwise they are listed as buttons (the keyboard's
-way too: every place is a button, Enter or Space clicks it).
+each listing the keys it touches (``tabletop.table.touching``). A click on a place keeps the actions
+that touch every place clicked so far (``tabletop.table.narrow``, the rule a lesson's table reads
+its clicks by too); when one is left it is sent, otherwise they are listed as buttons (the
+keyboard's way too: every place is a button, Enter or Space clicks it).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from collections import OrderedDict
 
 from .. import i18n, records
 from ..locale import t
+from ..table import touching
 from .table import SPECTATOR, Table
 
 #: How many drawn boards are kept (a board is drawn once per move and language, then shared by
@@ -61,7 +62,7 @@ def actions(table: Table, role: int | str) -> list[dict]:
     game = table.game
     if game.over or role != game.current or table.seats[role] is not None:
         return []
-    return [{"text": game.action_text(a), "keys": table.kind.keys(game, a)} for a in game.legal_actions()]
+    return [{"text": game.action_text(a), "keys": keys} for a, keys in touching(table.kind, game)]
 
 
 def state(table: Table, role: int | str, code: str) -> dict:
