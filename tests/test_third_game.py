@@ -123,6 +123,9 @@ def test_a_saved_game_is_read_back_and_a_tampered_one_refused_by_its_field():
         Game.from_dict({**data, "moves": ["drop 4", "drop 9"]})
     with pytest.raises(ScenarioError, match="for 2 players, not 3"):
         Game.from_dict({**data, "setup": {"players": 3}})
+    for players, said in (("2", "'2'"), (2.0, "2.0"), (True, "True")):
+        with pytest.raises(ScenarioError, match=f"for 2 players, not {said}"):
+            Game.from_dict({**data, "setup": {"players": players}})
     with pytest.raises(ScenarioError, match="not a saved game of Four in a Row"):
         Game.from_dict({"game": "azul"})
 

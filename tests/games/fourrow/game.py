@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tabletop.untrusted import clipped, number
+from tabletop.untrusted import clipped, number, shown
 
 from .errors import ColumnFull, GameOver, MoveSyntaxError, NoSuchColumn, ScenarioError
 from .locale import t
@@ -47,8 +47,8 @@ class Game:
     RECORD = "fourrow-game"  # its game records' format (tabletop.records)
 
     def __init__(self, players: int = 2, seed: int | str | None = None) -> None:
-        if players != 2 or isinstance(players, bool):
-            raise ValueError(t("game.players", players=clipped(str(players))))
+        if type(players) is not int or players != 2:  # not True, not 2.0
+            raise ValueError(t("game.players", players=shown(players)))
         self.start: dict = {"players": players, "seed": seed}
         self.columns: list[list[int]] = [[] for _ in range(COLUMNS)]
         self.current = 0

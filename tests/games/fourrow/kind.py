@@ -24,6 +24,7 @@ class Coach:
 
     def consider(self, game: Game, played: Sequence[str], budget: int | None,
                  seed: object) -> tuple[Turn, Turn]:
+        # No search and no chance: the budget and the seed change nothing.
         return self.turn(game, coach.best(game)[0]), self.turn(game, game.parse_action(played[0]))
 
     def turn(self, game: Game, action) -> Turn:
