@@ -38,8 +38,8 @@ from tabletop.i18n import ENVIRONMENT, FALLBACK, LANGUAGES, Catalogue, direction
 from tabletop.tables import jupyter as tables_jupyter
 from tabletop.tables.jupyter import is_loopback, lan_address
 
-from . import arrival, lessons
-from .kernels import PAGE_OWNER, ServerFull
+from . import arrival, lessons, teacher
+from .kernels import PAGE_LESSON, PAGE_OWNER, ServerFull
 from .routes import CLOSED
 
 HERE = Path(__file__).resolve().parent
@@ -94,6 +94,7 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         if self.kernel_manager.full() and not self._pool_ready():
             return self._server_full()
         PAGE_OWNER.set(self.current_user.username)  # the kernel started for this page is its
+        PAGE_LESSON.set(path)
         try:
             await super().get(path=path)
         except ServerFull:
@@ -137,7 +138,9 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
             notebook_data, pool_size, template_name, theme, request_args)
         if use:  # Voila hands this page the pool's first kernel next, without a pause: it is the page's
             pool = self.kernel_manager._pools[self._lesson()]
-            self.kernel_manager.owners[pool[0].result()["kernel_id"]] = self.current_user.username
+            kernel_id = pool[0].result()["kernel_id"]
+            self.kernel_manager.owners[kernel_id] = self.current_user.username
+            self.kernel_manager.lessons[kernel_id] = self._lesson()
         return use
 
     def _server_full(self) -> None:
@@ -163,6 +166,8 @@ class ClassroomVoila(Voila):
         code = os.environ.get("CLASSROOM_ACCESS_CODE")
         if self.token is None and (code or not is_loopback(self.ip)):
             self.token = code or new_access_code()
+        # The teacher's own secret (classroom/teacher.py): never in the class's link.
+        self.teacher_key = os.environ.get("CLASSROOM_TEACHER_KEY") or secrets.token_urlsafe(18)
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
@@ -170,7 +175,12 @@ class ClassroomVoila(Voila):
 
     def init_settings(self):
         lesson = os.environ.get("CLASSROOM_LESSON") or ""
-        settings = {**super().init_settings(), "classroom_lesson": lesson,
+        base = super().init_settings()
+        # The lesson kernels' channel to the teacher's view (classroom/teacher.py), set before the
+        # pool starts its first kernel.
+        self.kernel_manager.class_url = tables_jupyter.local_url(self.ip, self.port, self.base_url) + "class"
+        self.classroom = teacher.Classroom(self.kernel_manager, self.teacher_key)
+        settings = {**base, "classroom": self.classroom, "classroom_lesson": lesson,
                     "classroom_language": class_language(lesson), "classroom_root": Path(self.root_dir),
                     "classroom_link": self.class_link()}
         ours_first(settings["jinja2_env"], settings["voila_jinja2_env"], code=settings["classroom_language"])
@@ -183,7 +193,7 @@ class ClassroomVoila(Voila):
         routes = [(route[0], ours.get(route[1], route[1]), *route[2:]) for route in super().init_handlers()
                   if route[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)]
         return [(self.base_url.rstrip("/") + path, handler) for path, handler in arrival.ROUTES] + \
-            self.table_routes() + routes
+            teacher.routes(self.base_url) + self.table_routes() + routes
 
     def table_routes(self) -> list[tuple]:
         """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): making a
@@ -198,6 +208,9 @@ class ClassroomVoila(Voila):
         host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()
         return f"http://{host}:{self.port}{self.base_url}" + (f"?token={self.token}" if self.token else "")
 
+    def teacher_link(self) -> str:
+        return f"{self.class_link().split('?')[0]}teacher?key={self.teacher_key}"
+
     def start(self):
         if self.token:
             link = self.class_link()
@@ -207,6 +220,9 @@ class ClassroomVoila(Voila):
                   f"The same link as a QR code (also at {link.split('?')[0]}qr, once signed in):", flush=True)
             segno.make(link, error="m").terminal(compact=True)
             print(bar, flush=True)
+        print(f"For you alone, the teacher's page (never show it to the class): {self.teacher_link()}\n"
+              "The same as a QR code, for your phone:", flush=True)
+        segno.make(self.teacher_link(), error="m").terminal(compact=True)
         super().start()
 
 

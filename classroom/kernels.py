@@ -22,13 +22,21 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import os
+import secrets
 import time
+import uuid
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer
 
-# The browser a page is being rendered for: set by the page's handler, read when its kernel starts.
+# The browser a page is being rendered for, and its lesson: set by the page's handler, read when
+# its kernel starts.
 PAGE_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_owner", default=None)
+PAGE_LESSON: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_lesson", default=None)
+# What a kernel learns of its class (tabletop/inclass.py): the server's loopback channel, and its
+# own secret there, which names it (a kernel cannot speak for another).
+ENV_CLASS_URL, ENV_CLASS_KEY = "TABLETOP_CLASS_URL", "TABLETOP_CLASS_KEY"
 
 
 class ServerFull(Exception):
@@ -51,6 +59,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._unseen: dict[str, tuple[float, int]] = {}  # kernel -> (idle since, culler pass)
         self._pass = 0
         self.owners: dict[str, str] = {}  # kernel -> the browser whose page it serves
+        self.lessons: dict[str, str] = {}  # kernel -> the lesson its page shows (a path under notebooks/)
+        self.class_url: str | None = None  # the classroom's channel for kernels (classroom/teacher.py)
+        self.class_keys: dict[str, str] = {}  # a kernel's secret on that channel -> the kernel
 
     # -- the cap ---------------------------------------------------------------------------------
 
@@ -71,13 +82,33 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         elif self.full():
             raise ServerFull(f"{self.in_use()} kernels, the most this server allows")
         self._starting += 1
+        kwargs = self._with_class_channel(kwargs)
         try:
             kernel_id = await super().start_kernel(**kwargs)
         finally:
             self._starting -= 1
         if not preheat and PAGE_OWNER.get():
             self.owners[kernel_id] = PAGE_OWNER.get()
+            self.lessons[kernel_id] = PAGE_LESSON.get() or ""
         return kernel_id
+
+    def _with_class_channel(self, kwargs: dict) -> dict:
+        """The kernel's id chosen here, so that its secret on the class channel names it from its
+        first line on (a preheated kernel reports its quizzes before any page takes it)."""
+        if not self.class_url:
+            return kwargs
+        kernel_id = kwargs.get("kernel_id") or str(uuid.uuid4())
+        key = secrets.token_urlsafe(24)
+        self.class_keys[key] = kernel_id
+        env = {**(kwargs.get("env") or os.environ), ENV_CLASS_URL: self.class_url, ENV_CLASS_KEY: key}
+        return {**kwargs, "kernel_id": kernel_id, "env": env}
+
+    def kernel_of(self, key: str) -> str | None:
+        """The live kernel whose class secret is ``key`` (compared in constant time)."""
+        for known, kernel_id in list(self.class_keys.items()):
+            if secrets.compare_digest(known.encode(), key.encode()) and kernel_id in self:
+                return kernel_id
+        return None
 
     def is_owner(self, kernel_id: str, user: str | None) -> bool:
         return user is not None and self.owners.get(kernel_id) == user
@@ -100,6 +131,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:  # its page may ask its state until it is gone (then: not found)
             self.owners.pop(kernel_id, None)
+            self.lessons.pop(kernel_id, None)
+            for key in [key for key, known in self.class_keys.items() if known == kernel_id]:
+                del self.class_keys[key]
 
     async def cull_kernels(self):
         self._pass += 1

@@ -172,7 +172,9 @@ class Header(Localised, w.VBox):
         self.language = i18n.check_language(language)
         i18n.set_language(self.language)
         self.picker = LanguagePicker(lesson=self.language)
-        super().__init__([self.picker], layout=w.Layout(width="100%"))
+        from . import inclass  # a lesson's kernel in a class shows what the teacher sets, here
+        shown = [self.picker, inclass.ClassPanel()] if inclass.active() else [self.picker]
+        super().__init__(shown, layout=w.Layout(width="100%"))
         self.add_class("tabletop-header")
         self._localise()
 

@@ -5,6 +5,9 @@ passes it in), never typed by hand, so a quiz cannot teach a wrong fact.
 
 Question, choices, explanation and hint may be catalogue texts (``Catalogue.lazy``): the quiz then
 follows the language menu, feedback included.
+
+In a class (``tabletop.inclass``) each answer also goes to the teacher's page, and while the
+teacher hides the answers the quiz says only that the answer was sent. Anywhere else it is alone.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from html import escape
 
 import ipywidgets as w
 
+from . import inclass
 from .locale import t
 from .localised import Localised, html
 
@@ -44,6 +48,12 @@ class Quiz(Localised, w.VBox):
             self._go.on_click(lambda _b: self.answer(self.box.value))
             row = w.HBox([self.box, self._go])
         super().__init__([self._prompt, row, self.feedback])
+        self.number = 0  # its place among the lesson's quizzes, in a class
+        if inclass.active():
+            self.number = inclass.next_quiz()
+            inclass.send({"type": "quiz", "n": self.number, "question": str(question),
+                          "choices": None if self.choices is None else [str(c) for c in self.choices]})
+            inclass.listen(self._class_changed)
         self._localise()
         self.relabel()
 
@@ -54,8 +64,11 @@ class Quiz(Localised, w.VBox):
     def answer(self, value) -> bool:
         """Record an answer, show the feedback, and say whether it was right."""
         self.attempts.append(value)
+        right = bool(self._check(value))
+        if self.number:
+            inclass.send({"type": "answer", "n": self.number, "value": str(value), "right": right})
         self._show_feedback()
-        return self._check(value)
+        return right
 
     def relabel(self) -> None:
         self._prompt.value = html(f"<b>{escape(t('quiz.question'))}</b> {self.question}")
@@ -68,9 +81,15 @@ class Quiz(Localised, w.VBox):
         if self.attempts:
             self._show_feedback()
 
+    def _class_changed(self) -> None:
+        if self.attempts:
+            self._show_feedback()
+
     def _show_feedback(self) -> None:
         value = self.attempts[-1]
-        if self._check(value):
+        if inclass.state()["hide"]:
+            text = f"📨 <b>{t('quiz.sent')}</b>"
+        elif self._check(value):
             text = f"✅ <b>{t('quiz.right', answer=self.correct)}</b> {self.explain}"
         else:
             text = f"❌ <b>{t('quiz.wrong', answer=value)}</b> {self.hint or t('quiz.try_again')}"
