@@ -92,6 +92,9 @@ async function restore(options, { memory, files, lock, loaded }) {
     _snapshotDeserializer: (held) => pyodideApi(module.API, held),
   });
   Object.assign(pyodide.loadedPackages, loaded);
+  // The snapshot holds the random generator as Python seeded it at build time: every tab would draw
+  // the same numbers.
+  pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 

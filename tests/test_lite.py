@@ -154,7 +154,8 @@ def test_wheels_are_compiled_for_the_browsers_python_and_keep_only_what_a_tab_us
 
 #: Starts Python in Node through the site's own start (lite/pyodide-start.mjs), with the options a
 #: tab's kernel passes (the site's files read through ``fetch`` as a browser would get them), then
-#: says what it holds: whether ``tiny`` was imported before anybody asked, and a module read later.
+#: says what it holds: whether ``tiny`` was imported before anybody asked, a module read later and a
+#: random number.
 START_IN_NODE = """
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -175,7 +176,9 @@ const py = await loadPyodide({
 });
 const held = py.runPython("import sys; 'tiny' in sys.modules");
 py.runPython("import tiny.later");
-process.stdout.write(JSON.stringify({ messages, held, later: py.runPython("tiny.later.B") }));
+const later = py.runPython("tiny.later.B");
+const random = py.runPython("import random; random.random()");
+process.stdout.write(JSON.stringify({ messages, held, later, random }));
 """
 
 
@@ -185,7 +188,7 @@ def snapshot_site(tmp_path, monkeypatch):
     site = tmp_path / "site"
     wheels = site / lite.WHEELS
     wheels.mkdir(parents=True)
-    _wheel(wheels, "tiny", "1.0", [], {"tiny/__init__.py": "A = 1\n", "tiny/later.py": "B = 2\n"})
+    _wheel(wheels, "tiny", "1.0", [], {"tiny/__init__.py": "import random\n", "tiny/later.py": "B = 2\n"})
     lock = lite.site_lock(json.loads((lite.CACHE / "pyodide" / "pyodide-lock.json").read_text()), wheels,
                           offline=True)
     (wheels / "pyodide-lock.json").write_text(json.dumps(lock))
@@ -224,11 +227,13 @@ def test_python_restores_the_sites_snapshot_or_starts_afresh_when_it_does_not_ma
 
     # Restored: tiny was imported at build time, and a module it did not import is read from its files.
     restored = _start_in_node(site, ["tiny"])
+    assert restored.pop("random") != _start_in_node(site, ["tiny"])["random"]  # not the build's sequence
     assert restored == {"messages": ["Python restored from the site's snapshot"], "held": True, "later": 2}
     # A snapshot older than the wheel it was made from: a fresh start, which says why in the console.
     stale = {**manifest, "wheels": {"tiny": "0" * 64}}
     (site / lite.SNAPSHOT).write_text(json.dumps(stale))
     afresh = _start_in_node(site, ["tiny"])
+    del afresh["random"]
     assert afresh == {"messages": ["Python starts afresh: the snapshot was made with other wheels of tiny"],
                       "held": False, "later": 2}
     # No snapshot: a fresh start too.
