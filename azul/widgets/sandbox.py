@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import ipywidgets as w
 
-from tabletop import Display, Scene
+from tabletop import Display
 from tabletop.address import PageAddress
+from tabletop.binding import bind
 from tabletop.clickable import ClickableSVG
 from tabletop.links import address, pack
 from tabletop.locale import t as common
@@ -16,14 +15,15 @@ from tabletop.transfer import Download, upload_button
 from ..board import Board
 from ..locale import t
 from ..sandboxmodel import DOWNLOAD_NAME, SandboxModel
-from ..scenario import Scenario
 from ..tiles import LETTERS, WALL_KINDS, colour_title
-from ..tiling import Step
 from .common import TOOLS, _hint_html, _Later, _lines_html, _warning_html, _Worded
 
 __all__ = ["WallSandbox", "DOWNLOAD_NAME"]
 
 
+@bind(requests="hint choose click set_score set_wall step run_all back reset load save open_link",
+      readings="message steps board tool wall gray running finished waiting explanation hints hint_cells "
+               "scene to_scenario", settable="display")
 class WallSandbox(_Worded, w.VBox):
     """One player's board to set up by clicking, then its wall tiling run one step at a time: a view
     of ``self.model``, an ``azul.sandboxmodel.SandboxModel``, which holds the position and the
@@ -67,84 +67,10 @@ class WallSandbox(_Worded, w.VBox):
         self._localise()
         self.relabel()
 
-    # --- what the model holds, read through the sandbox ------------------------------------------
-    message = property(lambda self: self.model.message, doc="The warning of the last action.")
-    steps = property(lambda self: self.model.steps, doc="The tiling steps made so far.")
-    board = property(lambda self: self.model.board, doc="A copy of the board shown.")
-    tool = property(lambda self: self.model.tool)
-    wall = property(lambda self: self.model.wall)
-    gray = property(lambda self: self.model.gray)
-    running = property(lambda self: self.model.running, doc="Whether the tiling is being run.")
-    finished = property(lambda self: self.model.finished, doc="Whether no tiling step is left.")
-    waiting = property(lambda self: self.model.waiting, doc="Gray wall: the line waiting for a column.")
-    explanation = property(lambda self: self.model.explanation, doc="The text of the current step.")
-    hints = property(lambda self: self.model.hints, doc="The coach's answer, one line each.")
-
-    @property
-    def display(self) -> Display | None:
-        return self.model.display
-
-    @display.setter
-    def display(self, value: Display | None) -> None:
-        self.model.display = value
-
-    def hint_cells(self) -> list[tuple[int, int, int | None]]:
-        return self.model.hint_cells()
-
-    def scene(self) -> Scene:
-        """The picture shown now, as a scene (``.save("x.png")`` for a handout)."""
-        return self.model.scene()
-
-    def to_scenario(self) -> Scenario:
-        """The position being edited (with the gray-wall columns chosen) as a scenario."""
-        return self.model.to_scenario()
-
-    # --- requests: the model decides, the view redraws ------------------------------------------
     def _do(self, request, *args):
         result = request(*args)
         self._refresh()
         return result
-
-    def hint(self, top: int = 3) -> None:
-        """Ask the coach about the board shown for its ``top`` best answers."""
-        self._do(self.model.hint, top)
-
-    def choose(self, tool: str) -> None:
-        """Pick the tool: a colour (letter or name), ``"marker"`` or ``"erase"``."""
-        self._do(self.model.choose, tool)
-
-    def click(self, key: str) -> None:
-        """What a click on the picture does (``"line:2"``, ``"wall:1,3"``, ``"floor"``, ``"column:4"``)."""
-        self._do(self.model.click, key)
-
-    def set_score(self, score: int) -> None:
-        """The score before the tiling."""
-        self._do(self.model.set_score, score)
-
-    def set_wall(self, wall: str) -> None:
-        """The coloured (``"colored"``) or the ``"gray"`` wall; the tiles on the wall must fit."""
-        self._do(self.model.set_wall, wall)
-
-    def step(self) -> Step | None:
-        """Make the next step of the tiling; returns it (``None`` when nothing happened)."""
-        return self._do(self.model.step)
-
-    def run_all(self) -> list[Step]:
-        """Make every remaining step (on the gray wall, up to a column not chosen yet)."""
-        return self._do(self.model.run_all)
-
-    def back(self) -> None:
-        """Take the last step back (a gray-wall column chosen for it is forgotten)."""
-        self._do(self.model.back)
-
-    def reset(self) -> None:
-        """Back to the position before the tiling, to edit it."""
-        self._do(self.model.reset)
-
-    def load(self, source, player: int = 0) -> None:
-        """Load a scenario (a path, the file's text, a dict or a ``Scenario``); its player
-        ``player`` becomes the position to edit."""
-        self._do(self.model.load, source, player)
 
     def download(self) -> None:
         """Give the position to the browser as a scenario file to download, onto the learner's
@@ -152,11 +78,6 @@ class WallSandbox(_Worded, w.VBox):
         offered = self._do(self.model.download)
         if offered is not None:
             self._download.offer(*offered)
-
-    def save(self, path: str | Path) -> Path | None:
-        """Write the position as a scenario file at ``path`` on this machine (a Python call, never
-        a control); one the format would refuse is not written and the message says why."""
-        return self._do(self.model.save, path)
 
     def make_link(self, base: str = "") -> str:
         """The position as a link: the page shows its own address with the board in the fragment
@@ -167,11 +88,6 @@ class WallSandbox(_Worded, w.VBox):
             return ""
         self.address.fragment = pack(data)
         return address(base, data) if base else f"#{self.address.fragment}"
-
-    def open_link(self, link: str) -> None:
-        """Open the board a link holds (an address or its fragment); a broken link, or one that
-        holds no Azul position, changes nothing and the message says why."""
-        self._do(self.model.open_link, link)
 
     def _page_link(self, fragment: str) -> None:
         # The page was opened at an address holding a link: a position of ours opens here; a game
