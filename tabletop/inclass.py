@@ -171,3 +171,56 @@ class ClassPanel(Localised, w.VBox):
         if now["challenge"]:
             lines.append(t("class.challenge", title=escape(now["challenge"])))
         self.status.value = html("<br>".join(f"<b>{line}</b>" for line in lines)) if lines else ""
+
+
+class ClassTools(Localised, w.VBox):
+    """In a class, under a board widget: hand the board in to the teacher's challenge, and open the
+    board the teacher shows everyone, then go back to one's own (kept meanwhile).
+
+    ``link()`` gives the widget's board as a link's fragment, ``open_link(link)`` opens one there.
+    Each button shows only while it has something to do."""
+
+    def __init__(self, *, link, open_link):
+        self._link, self._open = link, open_link
+        self._own: str | None = None  # the student's own board, while the teacher's is open
+        self.hand = w.Button(button_style="success", icon="upload")
+        self.hand.on_click(lambda _b: self.hand_in())
+        self.teachers = w.Button(icon="eye")
+        self.teachers.on_click(lambda _b: self.toggle())
+        self.message = w.HTML()
+        super().__init__([w.HBox([self.hand, self.teachers]), self.message])
+        self.add_class("tabletop-class-tools")
+        listen(self.relabel)
+        _start()
+        self._localise()
+        self.relabel()
+
+    def hand_in(self) -> None:
+        answer = hand_in(self._link())
+        if "error" in answer:
+            self.message.value = html(f"⚠️ {escape(answer['error'])}")
+        else:
+            score = "—" if answer.get("score") is None else answer["score"]
+            self.message.value = html(f"✅ {escape(t('class.handed_in', score=score))}")
+
+    def toggle(self) -> None:
+        """The teacher's board, or back to one's own."""
+        if self._own is None and state()["board"]:
+            self._own = self._link()
+            self._open(state()["board"])
+        elif self._own is not None:
+            own, self._own = self._own, None
+            self._open(own)
+        self.relabel()
+
+    def relabel(self) -> None:
+        now = state()
+        self.hand.description = t("class.hand_in")
+        self.hand.layout.display = None if now["challenge"] else "none"
+        self.teachers.description = t("class.back") if self._own is not None else t("class.open_board")
+        self.teachers.layout.display = None if now["board"] or self._own is not None else "none"
+
+
+def paused() -> bool:
+    """Whether the teacher has paused this lesson's boards (a board widget then ignores clicks)."""
+    return bool(_state["paused"])

@@ -265,3 +265,70 @@ def test_outside_a_class_the_quiz_says_nothing_of_a_teacher(monkeypatch):
     from tabletop.localised import Header
     header = Header("en")
     assert not any(isinstance(child, inclass.ClassPanel) for child in header.children)
+
+
+def in_a_class(monkeypatch, answers: dict) -> list:
+    """This process as a lesson kernel of the classroom server, its channel a stand-in that
+    answers ``answers[path]`` and keeps what was sent."""
+    monkeypatch.setenv(inclass.ENV_URL, "http://127.0.0.1:1/class")
+    monkeypatch.setenv(inclass.ENV_KEY, "a-kernels-secret")
+    monkeypatch.setattr(inclass, "_start", lambda: None)  # no threads: the test sets the state
+    monkeypatch.setattr(inclass, "_state", dict(inclass.EMPTY))
+    sent = []
+
+    def post(path, body=None, timeout=10):
+        sent.append((path, body))
+        return answers.get(path, (200, {}))
+    monkeypatch.setattr(inclass, "_post", post)
+    return sent
+
+
+def test_in_a_class_the_editor_hands_in_and_opens_the_teachers_board(monkeypatch):
+    from harmonies.widgets import BoardEditor
+    sent = in_a_class(monkeypatch, {"event": (200, {"score": 7})})
+    editor = BoardEditor()
+    tools = [child for child in editor.children if isinstance(child, inclass.ClassTools)]
+    assert len(tools) == 1
+    tools = tools[0]
+    assert tools.hand.layout.display == "none" and tools.teachers.layout.display == "none"
+    editor.choose("green")
+    editor.click("c3")
+    own = editor.scenario().to_dict()
+    inclass._changed({"version": 1, "challenge": "A forest", "board": harmonies_board()})
+    assert tools.hand.layout.display is None and tools.teachers.layout.display is None
+    tools.hand.click()
+    assert sent[-1] == ("event", {"type": "board", "link": links.pack(own)})
+    assert "7" in tools.message.value
+    tools.teachers.click()
+    assert editor.scenario().to_dict()["board"] == {"c3": ["brown", "green"]}  # the teacher's
+    tools.teachers.click()
+    assert editor.scenario().to_dict() == own  # and back to one's own
+    inclass._changed({"version": 2, "paused": True})
+    editor._view._message(None, {"type": "click", "key": "cell:c4"}, [])
+    assert editor.scenario().to_dict() == own  # paused: the board takes no click
+    monkeypatch.setitem(inclass._state, "paused", False)
+    refused = in_a_class(monkeypatch, {"event": (400, {"error": "<b>no</b> challenge"})})
+    tools.hand_in()
+    assert refused and "&lt;b&gt;no&lt;/b&gt; challenge" in tools.message.value
+
+
+def test_in_a_class_a_quiz_reports_and_hides_its_verdict(monkeypatch):
+    in_a_class(monkeypatch, {})
+    events = []
+    monkeypatch.setattr(inclass, "send", events.append)
+    monkeypatch.setattr(inclass, "_quizzes", 0)
+    quiz = Quiz("How many?", 3, choices=[2, 3])
+    assert quiz.number == 1 and events[0]["type"] == "quiz" and events[0]["choices"] == ["2", "3"]
+    inclass._changed({"version": 1, "hide": True})
+    quiz.answer(2)
+    assert events[-1] == {"type": "answer", "n": 1, "value": "2", "right": False}
+    assert "❌" not in quiz.feedback.value and "teacher" in quiz.feedback.value
+    inclass._changed({"version": 2, "hide": False})
+    assert "❌" in quiz.feedback.value
+
+
+def test_outside_a_class_the_editor_has_no_class_tools(monkeypatch):
+    from harmonies.widgets import BoardEditor
+    monkeypatch.delenv(inclass.ENV_URL, raising=False)
+    editor = BoardEditor()
+    assert not any(isinstance(child, inclass.ClassTools) for child in editor.children)

@@ -6,10 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
+from tabletop import inclass
 from tabletop.address import PageAddress
 from tabletop.binding import bind
 from tabletop.clickable import ClickableSVG, Pictured, place_name
-from tabletop.links import address
+from tabletop.links import address, pack
 from tabletop.locale import t as common
 from tabletop.localised import Localised, html
 from tabletop.settings import Display
@@ -96,7 +97,8 @@ class BoardEditor(Pictured, Localised, w.VBox):
         self._river = w.Dropdown(options=list(RIVER_READINGS), layout=w.Layout(width="17em"),
                                  style={"description_width": "initial"})
         self._river.observe(lambda change: self._syncing or self.set_river(change["new"]), "value")
-        self._view = ClickableSVG(on_click=self.click, layout=_NATURAL)
+        # While the teacher has paused a class's boards, a click on this one does nothing.
+        self._view = ClickableSVG(on_click=lambda key: inclass.paused() or self.click(key), layout=_NATURAL)
         self._score_values = {key: w.HTML() for key in SCORE_KEYS}
         self._category_buttons: dict[str, w.Button] = {}
         self._category_labels: dict[str, w.HTML] = {}
@@ -123,8 +125,10 @@ class BoardEditor(Pictured, Localised, w.VBox):
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
         files = w.HBox([self._save, self._upload, self._link, self._download])
         board_and_score = w.HBox([self._view, w.VBox([self._score_heading, table])])
+        in_class = [inclass.ClassTools(link=lambda: pack(self.scenario().to_dict()), open_link=self.open_link)
+                    ] if inclass.active() else []  # a class: hand in, the teacher's board
         super().__init__([tools, edit, self._message_box, board_and_score, coach, self._hint_box, files,
-                          self.address])
+                          *in_class, self.address])
         self.add_class("harmonies-board-editor")  # a stable handle for browser tests and styling
         self._localise()
         self.relabel()
