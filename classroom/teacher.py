@@ -56,16 +56,28 @@ def plain(value: object, most: int) -> str:
     return "".join(c for c in str(value)[:most] if c.isprintable() or c in "\u200c\u200d").strip()
 
 
-def question(value: object) -> str:
-    """A quiz's question without the markup a lesson gives it (``<b>``, ``<code>``)."""
-    return plain(TAGS.sub("", str(value)), TEXT)
+def worded(value: object) -> dict[str, str]:
+    """A quiz's text in each language the kernel gave (``{"en": ..., "fa": ...}``, or one text for
+    all), without the markup a lesson gives it (``<b>``, ``<code>``)."""
+    given = value if isinstance(value, dict) else {"en": value}
+    return {code: plain(TAGS.sub("", str(given[code])), TEXT) for code in LANGUAGES if code in given}
+
+
+def in_language(given: dict[str, str], code: str) -> str:
+    return given.get(code) or given.get("en") or next(iter(given.values()), "")
 
 
 @dataclass
 class Quiz:
-    question: str
-    choices: list[str] | None
-    answers: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)  # student -> answers
+    question: dict[str, str]  # in each language
+    choices: list[dict[str, str]] | None
+    answers: dict[str, list[tuple[str | int, bool]]] = field(default_factory=dict)  # student -> answers
+
+    def said(self, answer: str | int, code: str) -> str:
+        """An answer as the teacher reads it: a choice (its number) in the teacher's language."""
+        if isinstance(answer, int) and self.choices and 0 <= answer < len(self.choices):
+            return in_language(self.choices[answer], code)
+        return str(answer)
 
 
 @dataclass
@@ -138,13 +150,15 @@ class Classroom:
         n = number(str(event.get("n", "")))
         if kind == "quiz" and n is not None:
             choices = event.get("choices")
-            lesson.quizzes.setdefault(n, Quiz(question(event.get("question", "")),
-                                              [plain(c, TEXT) for c in choices][:20]
+            lesson.quizzes.setdefault(n, Quiz(worded(event.get("question", "")),
+                                              [worded(c) for c in choices][:20]
                                               if isinstance(choices, list) else None))
         elif kind == "answer" and n is not None and student is not None:
-            quiz = lesson.quizzes.setdefault(n, Quiz("", None))
-            quiz.answers.setdefault(student, []).append((plain(event.get("value", ""), TEXT),
-                                                         event.get("right") is True))
+            quiz = lesson.quizzes.setdefault(n, Quiz({}, None))
+            choice = event.get("choice")
+            given = choice if isinstance(choice, int) and not isinstance(choice, bool) and \
+                0 <= choice < len(quiz.choices or ()) else plain(event.get("value", ""), TEXT)
+            quiz.answers.setdefault(student, []).append((given, event.get("right") is True))
         elif kind == "nickname" and student is not None:
             name = plain(event.get("name", ""), NICKNAME)
             if name:
@@ -252,7 +266,7 @@ class Classroom:
                 "lesson": key, "languages": open_pages.get(key, {}),
                 "paused": lesson.paused, "hide": lesson.hide, "board": lesson.board,
                 "challenge": lesson.challenge, "projected": self.projected(lesson, code),
-                "quizzes": [self.bars(n, quiz) for n, quiz in sorted(lesson.quizzes.items())],
+                "quizzes": [self.bars(n, quiz, code) for n, quiz in sorted(lesson.quizzes.items())],
                 "boards": sorted(({"student": self.label(s), "name": self.name(s, code), "score": score,
                                    "link": link} for s, (link, score) in lesson.boards.items()),
                                  key=lambda b: (b["score"] is None, -(b["score"] or 0), b["name"]))})
@@ -273,15 +287,17 @@ class Classroom:
                 "svg": picture(link)}
 
     @staticmethod
-    def bars(n: int, quiz: Quiz) -> dict:
+    def bars(n: int, quiz: Quiz, code: str) -> dict:
         """How many students chose each answer first (their first thought is what the teacher
         wants to see), right ones marked, the most chosen first; and how many answered."""
         counts: dict[tuple[str, bool], int] = {}
         for given in quiz.answers.values():
-            counts[given[0]] = counts.get(given[0], 0) + 1
+            said = (quiz.said(given[0][0], code), given[0][1])
+            counts[said] = counts.get(said, 0) + 1
         bars = [{"value": value, "right": right, "count": count}
                 for (value, right), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
-        return {"n": n, "question": quiz.question, "answered": len(quiz.answers), "bars": bars[:8]}
+        return {"n": n, "question": in_language(quiz.question, code), "answered": len(quiz.answers),
+                "bars": bars[:8]}
 
     def export(self, code: str) -> str:
         """The class's answers (every one, in order) and the challenges' boards as links: a CSV."""
@@ -294,7 +310,8 @@ class Classroom:
             for n, quiz in sorted(lesson.quizzes.items()):
                 for student, given in quiz.answers.items():
                     for value, right in given:
-                        rows.writerow(safe([key, n, quiz.question, self.name(student, code), value,
+                        asked = in_language(quiz.question, code)
+                        rows.writerow(safe([key, n, asked, self.name(student, code), quiz.said(value, code),
                                             word("yes") if right else word("no")]))
         rows.writerow([])
         rows.writerow([word(k) for k in ("lesson", "challenge", "student", "score", "link")])

@@ -29,6 +29,7 @@ from html import escape
 
 import ipywidgets as w
 
+from . import i18n
 from .locale import t
 from .localised import Localised, html
 
@@ -94,6 +95,16 @@ def next_quiz() -> int:
     with _lock:
         _quizzes += 1
         return _quizzes
+
+
+def every_language(text) -> dict[str, str]:
+    """A text (a catalogue's lazy one, or a plain one) in each language: the teacher's page shows
+    the class's answers in the teacher's language, whichever language each student reads."""
+    worded = {}
+    for code in i18n.LANGUAGES:
+        with i18n.wording(code):
+            worded[code] = str(text)
+    return worded
 
 
 def hand_in(link: str) -> dict:

@@ -48,11 +48,13 @@ class Quiz(Localised, w.VBox):
             self._go.on_click(lambda _b: self.answer(self.box.value))
             row = w.HBox([self.box, self._go])
         super().__init__([self._prompt, row, self.feedback])
+        self.add_class("tabletop-quiz")  # a stable handle for browser tests and styling
         self.number = 0  # its place among the lesson's quizzes, in a class
         if inclass.active():
             self.number = inclass.next_quiz()
-            inclass.send({"type": "quiz", "n": self.number, "question": str(question),
-                          "choices": None if self.choices is None else [str(c) for c in self.choices]})
+            inclass.send({"type": "quiz", "n": self.number, "question": inclass.every_language(question),
+                          "choices": None if self.choices is None
+                          else [inclass.every_language(c) for c in self.choices]})
             inclass.listen(self._class_changed)
         self._localise()
         self.relabel()
@@ -66,7 +68,9 @@ class Quiz(Localised, w.VBox):
         self.attempts.append(value)
         right = bool(self._check(value))
         if self.number:
-            inclass.send({"type": "answer", "n": self.number, "value": str(value), "right": right})
+            choice = self.choices.index(value) if self.choices and value in self.choices else None
+            inclass.send({"type": "answer", "n": self.number, "value": str(value), "choice": choice,
+                          "right": right})
         self._show_feedback()
         return right
 

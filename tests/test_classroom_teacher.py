@@ -18,6 +18,7 @@ from tornado.websocket import websocket_connect
 from classroom import teacher
 from classroom.teacher import Classroom, checked_board, safe
 from tabletop import inclass, links
+from tabletop.i18n import LANGUAGES
 from tabletop.quiz import Quiz
 
 TEMPLATES = Path(teacher.__file__).parent / "templates"
@@ -165,6 +166,20 @@ class TeacherTest(AsyncHTTPTestCase):
         names = {s["name"]: (s["answered"], s["right"]) for s in view["students"]}
         assert names == {"student 1": (1, 1), "student 2": (1, 1), "student 3": (1, 0)}
         connection.close()
+
+    def test_a_choice_is_counted_as_one_in_every_language(self):
+        self.kernels.page("k1", "a", LESSON)
+        self.kernels.page("k2", "b", FA_LESSON)
+        colours = [{"en": "green", "fa": "سبز"}, {"en": "brown", "fa": "قهوه‌ای"}]
+        for kernel, said in (("k1", "green"), ("k2", "سبز")):
+            self.kernel_post(kernel, {"type": "quiz", "n": 1, "question": {"en": "Which?", "fa": "کدام؟"},
+                                      "choices": colours})
+            self.kernel_post(kernel, {"type": "answer", "n": 1, "value": said, "choice": 0, "right": True})
+        self.kernel_post("k2", {"type": "answer", "n": 1, "value": "x", "choice": 9, "right": True})
+        quiz = self.classroom.view("fa")["lessons"][0]["quizzes"][0]
+        assert quiz["question"] == "کدام؟"
+        assert quiz["bars"] == [{"value": "سبز", "right": True, "count": 2}]
+        assert "green" in self.classroom.export("en") and "x" in self.classroom.export("en")
 
     def test_a_nickname_is_plain_text_of_the_students_choosing(self):
         self.kernels.page("k1", "alice", LESSON)
@@ -318,10 +333,11 @@ def test_in_a_class_a_quiz_reports_and_hides_its_verdict(monkeypatch):
     monkeypatch.setattr(inclass, "send", events.append)
     monkeypatch.setattr(inclass, "_quizzes", 0)
     quiz = Quiz("How many?", 3, choices=[2, 3])
-    assert quiz.number == 1 and events[0]["type"] == "quiz" and events[0]["choices"] == ["2", "3"]
+    assert quiz.number == 1 and events[0]["type"] == "quiz"
+    assert events[0]["choices"] == [dict.fromkeys(LANGUAGES, "2"), dict.fromkeys(LANGUAGES, "3")]
     inclass._changed({"version": 1, "hide": True})
     quiz.answer(2)
-    assert events[-1] == {"type": "answer", "n": 1, "value": "2", "right": False}
+    assert events[-1] == {"type": "answer", "n": 1, "value": "2", "choice": 0, "right": False}
     assert "❌" not in quiz.feedback.value and "teacher" in quiz.feedback.value
     inclass._changed({"version": 2, "hide": False})
     assert "❌" in quiz.feedback.value
