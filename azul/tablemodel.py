@@ -232,6 +232,10 @@ class TableModel(table.TableModel):
         if kind == "colour":
             self._say(t.lazy("widgets.table.not_a_place", key=shown(key)))
             return None
+        if kind == "factory" and len(args) == 2:  # the tiles' key as drawn (a letter in capitals)
+            return f"factory:{args[0]}:{LETTERS[args[1]]}"
+        if kind == "centre" and args:
+            return f"centre:{LETTERS[args[0]]}"
         if kind in ("factory", "centre"):
             return key
         if player is not None and player != p:
@@ -246,7 +250,7 @@ class TableModel(table.TableModel):
         make (a move of no such factory is refused as it is made), or what to click first."""
         _, kind, args = parse_key(key)
         try:
-            said = self._meant(kind, args)
+            said = self._meant(key, kind, args)
             if not isinstance(said, Move):
                 self._say(said)
                 return
@@ -255,10 +259,14 @@ class TableModel(table.TableModel):
             return
         self._person(said)  # the engine refuses it, and says why
 
-    def _meant(self, kind: str, args: tuple[int, ...]) -> Move | object:
+    def _meant(self, key: str, kind: str, args: tuple[int, ...]) -> Move | object:
         game = self.game
         if kind in ("factory", "centre") and len(args) == (2 if kind == "factory" else 1):
-            return Take(*(args if kind == "factory" else (CENTRE, *args)), FLOOR)
+            try:  # tiles that cannot be taken now: the engine says why (a pick, never a move)
+                game.copy().play(Take(*(args if kind == "factory" else (CENTRE, *args)), FLOOR))
+            except AzulError as e:
+                return str(e)
+            return t.lazy("widgets.table.not_a_place", key=shown(key))
         if kind in ("factory", "centre"):
             return self._holds(args[0] if args else CENTRE)
         if game.phase == TILING:

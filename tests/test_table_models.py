@@ -249,6 +249,16 @@ def test_azul_a_refused_request_changes_nothing_and_says_why(request_):
     assert table.message and "Traceback" not in table.message
 
 
+def test_azul_a_click_on_tiles_picks_them_in_any_spelling_and_never_moves_them():
+    table = azul_model.TableModel(2, seats=["human", "human"], seed=3)
+    source = next(n for n, counts in enumerate(table.game.factories) if any(counts))
+    letter = LETTERS[next(c for c, n in enumerate(table.game.sources[source]) if n)]
+    table.click(f"factory:{source}:{letter.lower()}")
+    assert table.picks == [f"factory:{source}:{letter}"] and table.game.history == []
+    table.click(f"factory:{source}:{letter}")  # the same tiles again: put back
+    assert table.picks == [] and table.game.history == [] and table.message == ""
+
+
 def test_azul_a_hint_rings_the_first_move_until_the_next_action():
     table = azul_model.TableModel(2, seats=["human", "greedy"], seed=2)
     table.hint(top=2)
