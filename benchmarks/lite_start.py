@@ -2,10 +2,12 @@
 
 Builds two offline sites with the same jupyterlite-core, pyodide-kernel and Pyodide (tools/lite.py):
 ours (every lesson) and a stock one (one notebook that prints 1, the kernel's extension only, the
-kernel left to load what it loads by default). Serves each on 127.0.0.1 (a thread of this script,
+kernel left to load what it loads by default); and a copy of ours without its snapshot, which starts
+Python as the site did before it had one. Serves each on 127.0.0.1 (a thread of this script,
 which counts the bytes it sends) and opens it in headless Chromium, a fresh profile (a new profile
 folder on disk: empty cache, no service worker) for each first visit, then the same profile once more for
-the second visit. Prints one figure a line, the median of ``--runs``:
+the second visit and once more for a different lesson (a learner going on to the next one, everything
+of the site but that notebook already cached). Prints one figure a line, the median of ``--runs``:
 
     stock_kernel_ready_s=...         the stock notebook's kernel idle, from asking for the page
     stock_fresh_tab_mb=...           what the server sent that first visit (MB)
@@ -15,13 +17,19 @@ the second visit. Prints one figure a line, the median of ``--runs``:
                                      of a board drawn (the central board, its third code cell)
     lesson_first_board_s=...         ours: the board editor drawn, the lesson's first board to click
     lesson_all_ran_s=...             ours: every cell run
-    lesson_fresh_tab_mb=...          (and by part: _pyodide, _wheels, _extensions, _app)
-    second_visit_first_board_s=...   ours again in the same profile (its cache and service worker)
+    lesson_fresh_tab_mb=...          (and by part: _snapshot, _pyodide, _wheels, _extensions, _app)
+    second_visit_kernel_ready_s=...  ours again in the same profile (its cache and service worker)
+    second_visit_first_board_s=...
     second_visit_mb=...
+    next_lesson_first_board_s=...    then another lesson (Harmonies 07) in that profile
+    next_lesson_mb=...
+    without_snapshot_kernel_ready_s=...  ours without the snapshot, a fresh profile
+    without_snapshot_first_board_s=...
+    without_snapshot_fresh_tab_mb=...
     load_before=... load_after=...   the machine's load average: the figures depend on it
 
-Targets (issue 17): our first board no later than the stock kernel ready; our fresh tab no heavier
-than the stock one; a second visit at most half the first.
+Targets (issue 36): a second visit's first board, and the next lesson's, at most a third of the stock
+kernel ready; a fresh tab no slower than before the snapshot and at most 1.2 times its bytes.
 
     .venv/bin/python benchmarks/lite_start.py --runs 3
 
@@ -36,6 +44,7 @@ import http.server
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -48,13 +57,15 @@ spec = importlib.util.spec_from_file_location("lite_tool", ROOT / "tools" / "lit
 lite = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lite)
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium-headless-shell") or shutil.which("chromium")
+                          or "/usr/bin/chromium-headless-shell")
 # No other host resolves, so nothing leaves the machine; not by intercepting requests, which would
 # turn the browser's cache off and with it the second visit's gain.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 LESSON = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
+NEXT_LESSON = "en/harmonies-lessons/07-scoring-landscapes.ipynb"  # its board editor comes late too
 BOARD = ".harmonies-board-editor [data-key='cell:c3']"
 PICTURE = ".jp-OutputArea-output img[src^='data:image/svg+xml']"
 WAIT_MS = 600_000
@@ -82,8 +93,8 @@ RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells');
 
 
 #: What a tab downloads, by the part of the site it comes from (the first matching prefix).
-PARTS = (("pyodide", "/static/pyodide/"), ("wheels", "/static/wheels/"), ("extensions", "/extensions/"),
-         ("app", "/"))
+PARTS = (("snapshot", "/static/pyodide/snapshot"), ("pyodide", "/static/pyodide/"),
+         ("wheels", "/static/wheels/"), ("extensions", "/extensions/"), ("app", "/"))
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
@@ -106,15 +117,18 @@ def serve(folder: Path) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def build(folder: Path) -> tuple[Path, Path]:
-    ours, stock = folder / "ours", folder / "stock"
+def build(folder: Path) -> tuple[Path, Path, Path]:
+    ours, stock, without = folder / "ours", folder / "stock", folder / "without"
     lite.build(ours, lite.CACHE, True)
+    shutil.copytree(ours, without)
+    for part in (without / "static" / "pyodide").glob("snapshot*"):
+        part.unlink()
     notebooks = folder / "stock-notebooks"
     notebooks.mkdir()
     (notebooks / "one.ipynb").write_text(json.dumps(STOCK_NOTEBOOK))
     lite.build(stock, lite.CACHE, True, lessons=notebooks, project=False,
-               extensions=(lite.KERNEL_EXTENSION,), compiled=False)
-    return ours, stock
+               extensions=(lite.KERNEL_EXTENSION,), compiled=False, snapshot=False)
+    return ours, stock, without
 
 
 def visit(context, server, path: str, lesson: bool) -> dict[str, float]:
@@ -149,7 +163,7 @@ def profile(playwright, folder: Path):
                                                          args=FLAGS)
 
 
-def measure(playwright, ours, stock, folder: Path) -> dict[str, float]:
+def measure(playwright, ours, stock, without, folder: Path) -> dict[str, float]:
     figures = {}
     context = profile(playwright, folder / "stock")
     for key, value in visit(context, stock, "one.ipynb", lesson=False).items():
@@ -159,8 +173,18 @@ def measure(playwright, ours, stock, folder: Path) -> dict[str, float]:
     for key, value in visit(context, ours, LESSON, lesson=True).items():
         figures[f"lesson_{key.replace('mb', 'fresh_tab_mb')}"] = value
     again = visit(context, ours, LESSON, lesson=True)
+    figures["second_visit_kernel_ready_s"] = again["kernel_ready_s"]
     figures["second_visit_first_board_s"] = again["first_board_s"]
     figures["second_visit_mb"] = again["mb"]
+    following = visit(context, ours, NEXT_LESSON, lesson=True)
+    figures["next_lesson_first_board_s"] = following["first_board_s"]
+    figures["next_lesson_mb"] = following["mb"]
+    context.close()
+    context = profile(playwright, folder / "without")
+    before = visit(context, without, LESSON, lesson=True)
+    for key in ("kernel_ready_s", "first_board_s"):
+        figures[f"without_snapshot_{key}"] = before[key]
+    figures["without_snapshot_fresh_tab_mb"] = before["mb"]
     context.close()
     return figures
 
@@ -175,17 +199,16 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="lite-start-") as tmp:
-        ours_dir, stock_dir = build(Path(tmp))
-        ours, stock = serve(ours_dir), serve(stock_dir)
+        servers = [serve(site) for site in build(Path(tmp))]
         load_before = os.getloadavg()[0]
         runs = []
         with sync_playwright() as p:
             try:
                 for run in range(args.runs):
-                    runs.append(measure(p, ours, stock, Path(tmp) / f"profiles-{run}"))
+                    runs.append(measure(p, *servers, Path(tmp) / f"profiles-{run}"))
             finally:
-                ours.shutdown()
-                stock.shutdown()
+                for server in servers:
+                    server.shutdown()
     figures = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
     figures["load_before"], figures["load_after"] = load_before, os.getloadavg()[0]
     for key, value in figures.items():
