@@ -32,11 +32,10 @@ from .inwords import Later, listed, parse_key, seat_title, wall_words
 from .kind import KIND
 from .locale import t
 from .moves import CENTRE, FLOOR, Move, Place, Take, in_words, parse_move
-from .policies import POLICIES
 from .tiles import LETTERS, colour_text, colour_title
 from .tiling import Step
 
-SEATS = ("human", *POLICIES)
+SEATS = table.seat_kinds(KIND)
 #: Azul's words for the table's refusals (tabletop.table).
 _REFUSALS = {"over": "widgets.table.game_over", "person": "widgets.table.human_turn",
              "undo": "widgets.table.nothing_to_undo", "redo": "widgets.table.nothing_to_redo"}

@@ -51,7 +51,7 @@ from .kind import KIND
 from .locale import t
 from .tokens import Colour
 
-SEAT_KINDS = ("human", "random", "greedy", "strong")
+SEAT_KINDS = table.seat_kinds(KIND)
 #: Harmonies' words for the table's refusals (tabletop.table).
 _REFUSALS = {"over": "table.over", "undo": "table.nothing_to_undo", "redo": "table.nothing_to_redo"}
 

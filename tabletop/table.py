@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 HUMAN = "human"
 
 
+def seat_kinds(kind: Kind) -> tuple[str, ...]:
+    """Who may sit at a game's table: a person, or one of the kind's computer players by name."""
+    return (HUMAN, *kind.policies)
+
+
 def words(said: object) -> str:
     """A text kept for later (a text, a lazy text or a function giving one) in words now."""
     return str(said() if callable(said) else said)
@@ -272,4 +277,4 @@ def _begins(touching: Iterable[tuple[object, Sequence[str]]], key: str) -> bool:
     return any(len(keys) > 1 and keys[0] == key for _, keys in touching)
 
 
-__all__ = ["TableModel", "HUMAN", "narrow", "touching", "words"]
+__all__ = ["TableModel", "HUMAN", "seat_kinds", "narrow", "touching", "words"]
