@@ -61,14 +61,23 @@ async function fetchOk(url) {
   return response;
 }
 
-/** A gzipped file's bytes, unless the server sent them decompressed already. */
+/** A gzipped file's bytes, decompressed as they arrive, unless the server sent them decompressed. */
 async function fetchGzipped(url) {
-  const data = new Uint8Array(await fetchOk(url).then((r) => r.arrayBuffer()));
-  if (data[0] !== GZIP[0] || data[1] !== GZIP[1]) {
-    return data;
-  }
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const reader = (await fetchOk(url)).body.getReader();
+  const first = await reader.read();
+  const head = first.value || new Uint8Array();
+  const body = new ReadableStream({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      done ? controller.close() : controller.enqueue(value);
+    },
+  });
+  const gzipped = head[0] === GZIP[0] && head[1] === GZIP[1];
+  const bytes = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
 
 /** Pyodide started from a snapshot: its files written, then its memory restored, and the record
