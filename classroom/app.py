@@ -139,8 +139,7 @@ class ClassroomVoilaHandler(TornadoVoilaHandler):
         if use:  # Voila hands this page the pool's first kernel next, without a pause: it is the page's
             pool = self.kernel_manager._pools[self._lesson()]
             kernel_id = pool[0].result()["kernel_id"]
-            self.kernel_manager.owners[kernel_id] = self.current_user.username
-            self.kernel_manager.lessons[kernel_id] = self._lesson()
+            self.kernel_manager.give(kernel_id, self.current_user.username, self._lesson())
         return use
 
     def _server_full(self) -> None:
@@ -180,6 +179,7 @@ class ClassroomVoila(Voila):
         # pool starts its first kernel.
         self.kernel_manager.class_url = tables_jupyter.local_url(self.ip, self.port, self.base_url) + "class"
         self.classroom = teacher.Classroom(self.kernel_manager, self.teacher_key)
+        self.kernel_manager.pages_changed = self.classroom.changed
         settings = {**base, "classroom": self.classroom, "classroom_lesson": lesson,
                     "classroom_language": class_language(lesson), "classroom_root": Path(self.root_dir),
                     "classroom_link": self.class_link()}

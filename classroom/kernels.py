@@ -62,6 +62,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self.lessons: dict[str, str] = {}  # kernel -> the lesson its page shows (a path under notebooks/)
         self.class_url: str | None = None  # the classroom's channel for kernels (classroom/teacher.py)
         self.class_keys: dict[str, str] = {}  # a kernel's secret on that channel -> the kernel
+        self.pages_changed = lambda: None  # called when a page takes a kernel or its kernel ends
 
     # -- the cap ---------------------------------------------------------------------------------
 
@@ -88,9 +89,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting -= 1
         if not preheat and PAGE_OWNER.get():
-            self.owners[kernel_id] = PAGE_OWNER.get()
-            self.lessons[kernel_id] = PAGE_LESSON.get() or ""
+            self.give(kernel_id, PAGE_OWNER.get(), PAGE_LESSON.get() or "")
         return kernel_id
+
+    def give(self, kernel_id: str, owner: str, lesson: str) -> None:
+        """The kernel serves ``owner``'s page of ``lesson`` from now on."""
+        self.owners[kernel_id], self.lessons[kernel_id] = owner, lesson
+        self.pages_changed()
 
     def _with_class_channel(self, kwargs: dict) -> dict:
         """The kernel's id chosen here, so that its secret on the class channel names it from its
@@ -131,7 +136,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:  # its page may ask its state until it is gone (then: not found)
             self.owners.pop(kernel_id, None)
-            self.lessons.pop(kernel_id, None)
+            if self.lessons.pop(kernel_id, None) is not None:
+                self.pages_changed()
             for key in [key for key, known in self.class_keys.items() if known == kernel_id]:
                 del self.class_keys[key]
 

@@ -129,6 +129,7 @@ class Classroom:
         self.version = 0
         self._changed: asyncio.Future | None = None
         self._flush = False
+        self.early: dict[str, list[dict]] = {}  # a preheated kernel's quizzes, until a page takes it
 
     # -- the kernels' side ---------------------------------------------------------------------
 
@@ -145,6 +146,9 @@ class Classroom:
         """What a kernel tells: the answer for it (``Refused`` when it makes no sense)."""
         if not isinstance(event, dict):
             raise Refused("not an event")
+        if kernel not in self.kernels.lessons and event.get("type") == "quiz":
+            self.early.setdefault(kernel, []).append(event)  # a preheated kernel: no page, no lesson yet
+            return {}
         lesson = self.lesson(lesson_key(self.kernels.lessons.get(kernel) or ""))
         student, kind = self.student(kernel), event.get("type")
         n = number(str(event.get("n", "")))
@@ -236,7 +240,11 @@ class Classroom:
             n=self.numbers.get(student, 0))
 
     def changed(self) -> None:
-        """Tell the teacher's pages, once for all the events of this turn of the loop."""
+        """Tell the teacher's pages, once for all the events of this turn of the loop. (Also called
+        when a page takes a kernel: a preheated kernel's quizzes now belong to its lesson.)"""
+        for kernel in [kernel for kernel in self.early if kernel in self.kernels.lessons]:
+            for event in self.early.pop(kernel):
+                self.event(kernel, event)
         if not self._flush and self.watchers:
             self._flush = True
             asyncio.get_running_loop().call_soon(self._send)

@@ -167,6 +167,14 @@ class TeacherTest(AsyncHTTPTestCase):
         assert names == {"student 1": (1, 1), "student 2": (1, 1), "student 3": (1, 0)}
         connection.close()
 
+    def test_a_preheated_kernels_quizzes_wait_for_its_page(self):
+        self.kernels.keys["key-pool"] = "pool"  # a kernel of the pool: no page, no lesson yet
+        assert self.kernel_post("pool", {"type": "quiz", "n": 1, "question": "Which?"}).code == 200
+        assert self.classroom.view("en")["lessons"] == []
+        self.kernels.page("pool", "alice", FA_LESSON)
+        self.classroom.changed()  # what the kernel manager calls when a page takes the kernel
+        assert self.classroom.view("en")["lessons"][0]["quizzes"][0]["question"] == "Which?"
+
     def test_a_choice_is_counted_as_one_in_every_language(self):
         self.kernels.page("k1", "a", LESSON)
         self.kernels.page("k2", "b", FA_LESSON)
