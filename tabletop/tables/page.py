@@ -2,10 +2,11 @@
 websocket), worded in the reader's language, right to left in Persian.
 
 The board arrives drawn (an SVG whose places carry ``data-key``) with the actions the seat may play,
-each listing the keys it touches (``tabletop.table.touching``). A click on a place keeps the actions
-that touch every place clicked so far (``tabletop.table.narrow``, the rule a lesson's table reads
-its clicks by too); when one is left it is sent, otherwise they are listed as buttons (the
-keyboard's way too: every place is a button, Enter or Space clicks it).
+each listing the keys it touches (``tabletop.table.touching``). A click is read as a lesson's table
+reads it (``tabletop.table.TableModel.click``): a place that begins an action of two places is
+picked (a second click puts it back), and a click on another keeps the actions that touch every
+place picked and it (``tabletop.table.narrow``); when one is left it is sent, otherwise they are
+listed as buttons (the keyboard's way too: every place is a button, Enter or Space clicks it).
 """
 
 from __future__ import annotations
@@ -89,14 +90,17 @@ function mark(){
 function send(text){
   if(ws&&ws.readyState===1)ws.send(JSON.stringify({type:"move",after:st.moves,action:text}));
 }
+function begins(k){return st.actions.some((a)=>a.keys.length>1&&a.keys[0]===k);}
 function click(key){
   if(!st||!st.actions.length)return;
   if(!st.actions.some((a)=>a.keys.includes(key))){say(W.nothing_here);return;}
-  if(!picks.includes(key))picks.push(key);
+  say("");
+  if(picks.includes(key)){picks=picks.filter((k)=>k!==key);mark();return;}
+  const first=begins(key);
+  picks=first?[key]:[...picks,key];
   let left=st.actions.filter(fits);
   if(!left.length){picks=[key];left=st.actions.filter(fits);}
-  say("");
-  if(left.length===1){send(left[0].text);picks=[];}
+  if(left.length===1&&!first){send(left[0].text);picks=[];}
   mark();
 }
 $("board").addEventListener("click",(e)=>{

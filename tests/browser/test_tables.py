@@ -106,6 +106,14 @@ def test_two_players_and_a_projector_play_a_whole_game(server, contexts):
     stranger.page.wait_for_function("(t) => document.getElementById('say').textContent === t", arg=refused)
     assert stranger.page.locator("#board svg").count() == 0
 
+    # Tiles clicked are picked, as in a lesson's table, and a second click puts them back.
+    tiles = players[0].page.locator('#board [data-key^="factory:"].can').first
+    key = tiles.get_attribute("data-key")
+    click_place(tiles)
+    assert players[0].page.evaluate("() => picks") == [key] and moves(players[0].page) == 0
+    click_place(players[0].page.locator(f'#board [data-key="{key}"]').first)
+    assert players[0].page.evaluate("() => picks") == []
+
     # One seat on two devices, both clicking at once: the first move counts, the other is told why.
     tablet = contexts("seat1-tablet", made["seats"][0])
     wait_moves(tablet.page, 0)
