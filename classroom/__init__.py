@@ -4,6 +4,9 @@
   nothing from the internet, the "server full" page, the shutdown on page leave accepted) and the
   access code for a class network;
 * ``kernels.py``: the kernel manager: a cap on kernels, and culling of kernels whose page has gone;
+* ``teacher.py``: the teacher's page (its own secret): the class's answers live, a board shown to
+  everyone, pause, hidden answers, challenges and their boards, the export; the lesson kernels'
+  channel to it (``tabletop/inclass.py`` on the kernel's side);
 * ``voila.py``: the configuration itself (pool of preheated kernels, culling times, the cap), plain
   traitlets settings read by the application.
 

@@ -15,7 +15,10 @@ Takes every Voila option. What this application changes, and why:
 * when every place for a kernel is taken, a page saying so (in the four languages) instead of
   one more kernel, with status 503, and a pre-rendered page only once it has finished rendering;
 * on a network (``--Voila.ip`` not a loopback address) an access code is required: generated, or
-  ``CLASSROOM_ACCESS_CODE``; the link to give the class is printed, with its QR code.
+  ``CLASSROOM_ACCESS_CODE``; the link to give the class is printed, with its QR code;
+* the teacher's page (``teacher.py``), its link printed for the teacher alone (with its QR code),
+  and the channel each lesson kernel reports to it by (``kernels.py`` puts it in the kernel's
+  environment).
 """
 
 from __future__ import annotations
