@@ -93,6 +93,11 @@ def test_one_teacher_and_three_students(browser, server):
         # a challenge: three boards handed in, scored by the engine
         lesson = teacher.page.locator(".lesson").first
         lesson.locator(".tools span input").fill("A forest")
+        renamed = students[1][1].page.locator(".tabletop-class input")  # the page redraws meanwhile:
+        renamed.fill("Sohrab")
+        renamed.press("Enter")
+        teacher.page.locator("#students .name", has_text="Sohrab").wait_for()
+        assert lesson.locator(".tools span input").input_value() == "A forest"  # what was typed stays
         lesson.locator("button.start").click()
         for _, student, code in students:
             tools = student.page.locator(".tabletop-class-tools")
