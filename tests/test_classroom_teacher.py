@@ -356,3 +356,17 @@ def test_outside_a_class_the_editor_has_no_class_tools(monkeypatch):
     monkeypatch.delenv(inclass.ENV_URL, raising=False)
     editor = BoardEditor()
     assert not any(isinstance(child, inclass.ClassTools) for child in editor.children)
+
+
+def test_in_a_class_the_sandbox_hands_in_its_wall(monkeypatch):
+    from azul.widgets import WallSandbox
+    sent = in_a_class(monkeypatch, {"event": (200, {"score": None})})
+    sandbox = WallSandbox()
+    tools = next(child for child in sandbox.children if isinstance(child, inclass.ClassTools))
+    inclass._changed({"version": 1, "challenge": "A full row"})
+    tools.hand.click()
+    handed = links.unpack(sent[-1][1]["link"])
+    assert sent[-1][1]["type"] == "board" and handed["game"] == "azul"
+    assert "—" in tools.message.value
+    checked, score = checked_board(sent[-1][1]["link"])  # the server's check takes it, unscored
+    assert score is None and links.unpack(checked) == handed

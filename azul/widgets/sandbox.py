@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from tabletop import Display
+from tabletop import Display, inclass
 from tabletop.address import PageAddress
 from tabletop.binding import bind
 from tabletop.clickable import ClickableSVG
@@ -79,6 +79,12 @@ class WallSandbox(_Worded, w.VBox):
         if offered is not None:
             self._download.offer(*offered)
 
+    def _handed(self) -> str:
+        """The position as a link's fragment, for the teacher's challenge ("" when the format
+        refuses it: the server then says there is no link)."""
+        data = self.model.link()
+        return pack(data) if data is not None else ""
+
     def make_link(self, base: str = "") -> str:
         """The position as a link: the page shows its own address with the board in the fragment
         (``#play=...``), to copy; returns ``base`` with that fragment (no ``base``: the fragment).
@@ -114,7 +120,8 @@ class WallSandbox(_Worded, w.VBox):
             self._syncing = False
 
     def _build_view(self) -> None:
-        self._view = ClickableSVG(on_click=self.click)
+        # While the teacher has paused a class's boards, a click on this one does nothing.
+        self._view = ClickableSVG(on_click=lambda key: inclass.paused() or self.click(key))
         # The option values stay the English identifiers; relabel() puts in the words.
         self._tools = w.ToggleButtons(options=list(TOOLS), value=self.model.tool,
                                       style={"button_width": "auto"})  # words differ in length by language
@@ -147,8 +154,10 @@ class WallSandbox(_Worded, w.VBox):
                         self._labelled(self.make_link, t.lazy("widgets.sandbox.button.link"),
                                        t.lazy("widgets.sandbox.tip.link")),
                         self._download])
+        in_class = [inclass.ClassTools(link=self._handed, open_link=self.open_link)
+                    ] if inclass.active() else []  # a class: hand in, the teacher's board
         super().__init__([self._tools, w.HBox([self._walls, self._score]), self._view, buttons,
-                          self._text, self._warning, self._hint_box, files, self.address])
+                          self._text, self._warning, self._hint_box, files, *in_class, self.address])
         self.add_class("azul-wall-sandbox")  # a stable handle for browser tests and styling
 
     def relabel(self) -> None:
