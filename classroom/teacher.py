@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import functools
 import hashlib
 import hmac
 import io
@@ -336,8 +337,10 @@ def safe(row: list) -> list:
             for cell in row]
 
 
+@functools.lru_cache(maxsize=64)
 def picture(link: str) -> str | None:
-    """The board a link holds, drawn (SVG) by its game; None when it draws nothing."""
+    """The board a link holds, drawn (SVG) by its game; None when it draws nothing. Kept: every
+    view sent while it is on the projector holds it."""
     data = links.unpack(link)
     for kind in kinds.kinds().values():
         if data.get("game") == kind.name and kind.position:
