@@ -142,7 +142,7 @@ class TableModel(table.TableModel):
 
     def hint_items(self) -> tuple[str, list[tuple[str, str]]]:
         """The hint to show: a head line and (move, gain and reasons) per advice, in words."""
-        head = t("widgets.table.hint.head", player=self.game.current)
+        head = t("widgets.table.hint.head", player=KIND.seat(self.game.current))
         return head, [(in_words(advice.move),
                        f"({t('widgets.table.hint.gain', gain=f'{advice.gain:+.1f}')}): "
                        + " ".join(str(r) for r in advice.reasons)) for advice in self.advice]
@@ -177,7 +177,7 @@ class TableModel(table.TableModel):
         except ValueError:
             return tip
         if player is not None:
-            tip = t("widgets.click.on_board", player=player, place=tip)
+            tip = t("widgets.click.on_board", player=KIND.seat(player), place=tip)
         if not self.human_to_move or player not in (None, self.game.current):
             return place_name(tip)
         return place_name(tip, self._click_action(kind, args))
@@ -188,7 +188,7 @@ class TableModel(table.TableModel):
         if game.over:
             return _end_line(game.round, game.scores(), game.winners())
         p = game.current
-        who = {"round": game.round, "player": p, "seat": seat_title(self.settings["seats"][p])}
+        who = {"round": game.round, "player": KIND.seat(p), "seat": seat_title(self.settings["seats"][p])}
         places = i18n.join_or(str(_place(kind, n)) for kind, n in self._destinations())
         if self.selection is not None:
             line = t("widgets.table.status.selected", **who, selected=self.selected, places=places)
@@ -216,7 +216,7 @@ class TableModel(table.TableModel):
     def _refusal(self, why: str) -> object:
         if why == "computer":
             return self._computer_turn()
-        return t.lazy(_REFUSALS[why], player=self.game.current)
+        return t.lazy(_REFUSALS[why], player=KIND.seat(self.game.current))
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -238,7 +238,7 @@ class TableModel(table.TableModel):
         if kind in ("factory", "centre"):
             return key
         if player is not None and player != p:
-            self._say(t.lazy("widgets.table.not_your_board", player=player, current=p))
+            self._say(t.lazy("widgets.table.not_your_board", player=KIND.seat(player), current=KIND.seat(p)))
             return None
         if kind == "column" and game.phase == TILING:
             return f"player:{p}:wall:{game.boards[p].next_complete_line()},{args[0]}"
@@ -296,7 +296,7 @@ class TableModel(table.TableModel):
 
     def _computer_turn(self) -> i18n.Text:
         p = self.game.current
-        return t.lazy("widgets.table.computer_turn", player=p,
+        return t.lazy("widgets.table.computer_turn", player=KIND.seat(p),
                       seat=Later(seat_title, self.settings["seats"][p]))
 
     def _play(self, move: Move | str) -> None:
@@ -318,11 +318,11 @@ class TableModel(table.TableModel):
             self._write(_round_line(game))
 
     def _say_move(self, move: Move | str) -> i18n.Text:
-        """The log line of a move of the factory offer ("player 0 (human) took 3 blue from
+        """The log line of a move of the factory offer ("player 1 (human) took 3 blue from
         factory 2 to line 1"), read from the state before the move."""
         game = self.game
         p = game.current
-        who = {"player": p, "seat": Later(seat_title, self.settings["seats"][p])}
+        who = {"player": KIND.seat(p), "seat": Later(seat_title, self.settings["seats"][p])}
         take = _as_take(move)
         sources = game.sources
         if take is None or game.phase != OFFER or not -1 <= take.source < len(sources) - 1:
@@ -386,7 +386,8 @@ def _place(kind: str, n: int) -> i18n.Text:
 
 
 def _start_line(seats: Sequence[str], wall: str, seed: object) -> str:
-    who = listed(t("widgets.table.log.seat", player=p, seat=seat_title(seat)) for p, seat in enumerate(seats))
+    who = listed(t("widgets.table.log.seat", player=KIND.seat(p), seat=seat_title(seat))
+                 for p, seat in enumerate(seats))
     return t("widgets.table.log.start", players=len(seats), seats=who, wall=wall_words(wall), seed=seed)
 
 
@@ -394,16 +395,19 @@ def _round_line(game: Game) -> Later:
     """The log line of a round beginning: the factories as they were filled."""
     factories = "  ".join("".join(LETTERS[c] * n for c, n in enumerate(counts)) or "-"
                           for counts in game.factories)
-    return t.lazy("widgets.table.log.round", round=game.round, player=game.current, factories=factories)
+    return t.lazy("widgets.table.log.round", round=game.round, player=KIND.seat(game.current),
+                  factories=factories)
 
 
 def _step_line(step: Step) -> str:
     text = "; ".join(" ".join(line.split()) for line in draw.step_caption(step))
-    return "  " + t("widgets.table.log.step", player=step.player, text=text)
+    return "  " + t("widgets.table.log.step", player=KIND.seat(step.player), text=text)
 
 
 def _end_line(round_: int, scores: Sequence[int], winners: Sequence[int]) -> str:
-    listed_scores = listed(t("widgets.table.log.score", player=p, score=s) for p, s in enumerate(scores))
+    listed_scores = listed(t("widgets.table.log.score", player=KIND.seat(p), score=s)
+                           for p, s in enumerate(scores))
     if len(winners) == 1:
-        return t("widgets.table.log.winner", round=round_, scores=listed_scores, player=winners[0])
-    return t("widgets.table.log.shared", round=round_, scores=listed_scores, players=i18n.join_and(winners))
+        return t("widgets.table.log.winner", round=round_, scores=listed_scores, player=KIND.seat(winners[0]))
+    return t("widgets.table.log.shared", round=round_, scores=listed_scores,
+             players=i18n.join_and(KIND.seat(w) for w in winners))

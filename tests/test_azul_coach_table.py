@@ -18,7 +18,7 @@ def test_the_strong_seat_answers_a_human_move():
     table.act("factory 0: yellow -> line 1")
     assert table.message == ""
     assert table.game.current == 0  # the strong seat has answered
-    assert table.log[-1].startswith("player 1 (strong (the coach)) took")
+    assert table.log[-1].startswith("player 2 (strong (the coach)) took")
 
 
 def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
@@ -38,7 +38,7 @@ def test_hint_rings_the_advised_tiles_and_line_and_lists_the_reasons():
     assert table.hints[0].startswith(in_words(move))
     assert "every reply weighed" in table.hints[0]  # the search's reason
     shown = table.hint_box.value
-    assert escape(in_words(move)) in shown and escape("The coach's best moves for player 0:") in shown
+    assert escape(in_words(move)) in shown and escape("The coach's best moves for player 1:") in shown
     table.act(str(move))  # playing a move clears the hint
     assert table.hints == [] and table.hint_box.value == ""
 
@@ -56,7 +56,7 @@ def test_hint_follows_the_language():
     english = table.hints[0]
     i18n.set_language("vi")
     assert table.hints[0] != english and table.hints[0].startswith(in_words(table.model.advice[0].move))
-    assert t("widgets.table.hint.head", player=0) in table.hint_box.value
+    assert t("widgets.table.hint.head", player=1) in table.hint_box.value
     assert 'lang="vi"' in table.hint_box.value
     assert "Gợi ý" in labelled_buttons(table)
 
@@ -91,6 +91,7 @@ def test_the_form_sets_up_a_new_game():
     assert (table.setup_players.value, table.setup_wall.value, table.setup_seed.value) == (
         2, "colored", "3")
     assert [m.layout.display for m in table.setup_seats] == [None, None, "none", "none"]
+    assert [m.description for m in table.setup_seats] == [f"player {n}" for n in (1, 2, 3, 4)]
     table.act("factory 0: yellow -> line 1")
     table.setup_players.value = 3
     assert [m.layout.display for m in table.setup_seats] == [None, None, None, "none"]
@@ -102,8 +103,8 @@ def test_the_form_sets_up_a_new_game():
     game = table.game
     assert (game.players, game.wall, game.seed, game.round) == (3, "gray", 42, 1)
     assert table.seats == ["strong", "greedy", "human"]
-    assert table.log[0] == "Azul, 3 players (player 0 strong (the coach), player 1 greedy, " \
-                           "player 2 human), gray wall, seed 42"
+    assert table.log[0] == "Azul, 3 players (player 1 strong (the coach), player 2 greedy, " \
+                           "player 3 human), gray wall, seed 42"
     table.undo()  # a new game starts a new history
     assert table.message == "nothing to undo" and table.game is game
 

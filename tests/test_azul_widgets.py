@@ -401,8 +401,8 @@ def test_table_seats_and_a_clicked_move_answered_by_the_greedy_opponent():
     assert table.message == ""
     assert table.game.boards[0].pattern_lines()[1] == "YY"
     assert table.game.current == 0  # the opponent has answered
-    assert table.log[-2] == "player 0 (human) took 2 yellow from factory 0 to line 1"
-    assert table.log[-1].startswith("player 1 (greedy) took")
+    assert table.log[-2] == "player 1 (human) took 2 yellow from factory 0 to line 1"
+    assert table.log[-1].startswith("player 2 (greedy) took")
     assert table.selected is None
 
 
@@ -423,7 +423,7 @@ def test_a_second_click_on_the_selection_puts_it_back():
     (["factory:0:B"], "factory 0 has no blue tiles (it holds yellow, red, black)"),
     (["centre:R"], "the centre has no red tiles"),
     (["factory:7:R"], "there is no factory 7"),
-    (["factory:0:Y", "player:1:line:1"], "that is player 1's board"),
+    (["factory:0:Y", "player:1:line:1"], "that is player 2's board: player 1 is to move"),
     (["factory:0:Y", "column:2"], "it is the factory offer"),
     (["factory:0:Q"], "is not a place on this table"),
     (["centre"], "it holds only the first-player marker, which cannot be taken on its own"),
@@ -474,7 +474,7 @@ def test_computer_seats_play_on_step_and_run_opponents_only():
     table.click("factory:1:B")
     assert "computer seat (random)" in table.message
     table.step()
-    assert table.game.current == 2 and table.log[-1].startswith("player 1 (random) took")
+    assert table.game.current == 2 and table.log[-1].startswith("player 2 (random) took")
     table.run_opponents()
     assert table.game.current == 0
     table.run_opponents()
@@ -698,7 +698,7 @@ def test_the_table_follows_the_language(pseudo_dutch):
                              (t("widgets.table.button.new_game"), t("widgets.table.tip.new_game"))]
     assert parts(table, w.Checkbox)[0].description == t("widgets.table.label.auto")
     assert table.message == t("widgets.table.not_a_place", key="'bag'")
-    assert table.log[-2] == t("widgets.table.log.took", player=0, seat=t("widgets.seat.human"), n=2,
+    assert table.log[-2] == t("widgets.table.log.took", player=1, seat=t("widgets.seat.human"), n=2,
                               colour=colour_title("Y"), source=t("widgets.place.factory", factory=0),
                               target=t("widgets.place.line", line=1))
     assert all("[nl]" in line for line in table.log)
@@ -708,7 +708,7 @@ def test_the_table_follows_the_language(pseudo_dutch):
     assert 'lang="nl"' in status and escape(table.selected) in status
     assert escape(t("widgets.place.line", line=0)) in status and "[nl] round 1" in status
     i18n.set_language("en")
-    assert table.log[-2] == "player 0 (human) took 2 yellow from factory 0 to line 1"
+    assert table.log[-2] == "player 1 (human) took 2 yellow from factory 0 to line 1"
     assert table.message == "'bag' is not a place on this table"
 
 

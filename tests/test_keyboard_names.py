@@ -237,13 +237,13 @@ def test_the_azul_table_names_follow_the_selection_and_the_language_menu():
     table = AzulTable(2, seed=1)
     names = all_names(table)
     assert names["factory:2:B"] == "factory 2: 2 blue tiles. Click: take the blue tiles"
-    assert names["player:0:line:1"] == "player 0, pattern line 1: empty, holds 2"  # nothing chosen yet
-    assert names["player:1:line:1"] == "player 1, pattern line 1: empty, holds 2"
+    assert names["player:0:line:1"] == "player 1, pattern line 1: empty, holds 2"  # nothing chosen yet
+    assert names["player:1:line:1"] == "player 2, pattern line 1: empty, holds 2"
     table.click("factory:2:B")
     names = all_names(table)
     assert names["factory:2:B"] == "factory 2: 2 blue tiles. Click: put the blue tiles back"
     assert names["player:0:line:1"].endswith("Click: put the blue tiles on this line")
-    assert names["player:0:floor"] == "player 0, floor: empty. Click: put the blue tiles on the floor"
+    assert names["player:0:floor"] == "player 1, floor: empty. Click: put the blue tiles on the floor"
     assert "Click" not in names["player:1:line:1"]  # not the board of the player to move
     i18n.set_language("nl")  # what the language menu does: every live widget relabels
     assert all_names(table)["player:0:line:1"].endswith("Klik: leg de tegels van kleur blauw op deze rij")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import subprocess
 import sys
 
@@ -264,7 +265,7 @@ def test_azul_a_hint_rings_the_first_move_until_the_next_action():
     table.hint(top=2)
     assert len(table.hints) == 2 and table.hint_keys()
     head, items = table.hint_items()
-    assert head == azul_t("widgets.table.hint.head", player=0) and len(items) == 2
+    assert head == azul_t("widgets.table.hint.head", player=1) and len(items) == 2
     table.act(str(table.advice[0].move))
     assert table.hints == [] and table.hint_keys() == [] and table.hint_items()[1] == []
 
@@ -294,6 +295,58 @@ def test_azul_the_svg_names_what_a_click_does():
     table.click(f"factory:1:{LETTERS[next(c for c, n in enumerate(table.game.sources[1]) if n)]}")
     svg = table.svg()
     assert 'data-key="player:0:line:0"' in svg and "Click" in svg
+
+
+#: Seat 0 as "player 0" in each language's words (a shared victory's list too); seat 0 is player 1.
+PLAYER_0 = {"en": r"players? 0\b", "nl": r"spelers? 0\b", "vi": r"người chơi 0\b",
+            "fa": r"بازیکن(\u200cهای)? 0\b"}
+
+
+def _azul_words(table, full: bool = True) -> dict[str, list[str]]:
+    """What the table says now in each language: the status, the message and the hint's head, and
+    when ``full`` the log and the picture with its place names too; the status and the refusal
+    said name the seat to move as the drawing's title does."""
+    said = {}
+    for code in PLAYER_0:
+        with i18n.wording(code):
+            words = [table.status(), table.message, table.hint_items()[0]]
+            picture = table.svg() if full else ""
+            if picture and not table.game.over:
+                to_move = next(n for n in range(1, 5)
+                               if azul_t("draw.player.to_move", player=n) in picture)
+                name = azul_t("draw.player.name", player=to_move)
+                assert name in words[0] and (not words[1] or name in words[1])
+            words += [*table.log, picture] if full else []
+        said[code] = [i18n.plain(text) for text in words]
+    return said
+
+
+@pytest.mark.parametrize("wall", ["colored", "gray"])
+def test_azul_the_table_numbers_its_players_from_1_in_every_language(wall):
+    table = azul_model.TableModel(3, seats=["human", "random", "greedy"], wall=wall, seed=5, auto=False)
+    rng = random.Random(5)
+    said = [_azul_words(table)]
+    table.hint(top=1)
+    table.step()  # refused: a person is to move
+    said.append(_azul_words(table))
+    take = table.game.legal_moves()[0]
+    table.click(f"factory:{take.source}:{LETTERS[take.colour]}")
+    table.click("player:2:line:1")  # refused: another player's board
+    said.append(_azul_words(table))
+    while not table.game.over:
+        if table.human_to_move:
+            table.act(str(rng.choice(table.game.legal_moves())))
+        else:
+            table.click("factory:0")  # refused: a computer seat is to move
+            said.append(_azul_words(table, full=len(said) < 6))
+            table.step()
+    table.click("factory:0")  # refused: the game is over
+    said.append(_azul_words(table))
+    for words in said:
+        for code, texts in words.items():
+            found = [text for text in texts if re.search(PLAYER_0[code], text, re.IGNORECASE)]
+            assert not found, (code, found[:1])
+    assert "player 3" in " ".join(said[-1]["en"])
 
 
 # --- both: a click read by the kind's keys, as the seat page reads it ------------------------------

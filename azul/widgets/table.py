@@ -14,6 +14,7 @@ from tabletop.clickable import ClickableSVG
 from tabletop.locale import t as common
 from tabletop.localised import html
 
+from ..kind import KIND
 from ..locale import t
 from ..tablemodel import SEATS, TableModel
 from ..tiles import PLAYER_COUNTS, WALL_KINDS
@@ -114,7 +115,7 @@ class AzulTable(Bound, _Worded, w.VBox):
         self._word(self.setup_seed, description=t.lazy("widgets.table.setup.seed"),
                    placeholder=t.lazy("widgets.table.setup.seed_placeholder"))
         for p, menu in enumerate(self.setup_seats):
-            self._word(menu, description=t.lazy("widgets.table.setup.seat", player=p))
+            self._word(menu, description=t.lazy("widgets.table.setup.seat", player=KIND.seat(p)))
         self.setup_players.observe(lambda _change: self._show_seat_menus(), "value")
         self._show_setup()
         head = w.HTML()
