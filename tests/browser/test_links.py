@@ -36,7 +36,7 @@ def test_voila_goes_on_with_a_game_from_a_link_and_sends_the_next(watched, voila
     table = page.locator(".azul-table").first
     table.get_by_text("anyone who holds this game's link can move").first.wait_for()
     text = table.inner_text()
-    assert f"player {game.current} (human) to move" in text
+    assert f"player {game.current + 1} (human) to move" in text
     assert text.count("(human) took") >= 4  # the moves so far, told in the log
     # The seat to move plays at this device, and send gives the next link.
     board = table.locator(".tabletop-svg").first
@@ -70,7 +70,7 @@ def test_jupyterlab_goes_on_with_a_game_from_a_link(watched, lab):
     table.get_by_text("anyone who holds this game's link can move").first.wait_for(timeout=120_000)
     page.wait_for_function(ALL_RAN, timeout=120_000)
     table.scroll_into_view_if_needed()  # JupyterLab hides the cells out of view
-    assert f"player {game.current} (human) to move" in table.text_content()
+    assert f"player {game.current + 1} (human) to move" in table.text_content()
     table.get_by_role("button", name="send").click()
     box = table.locator("input[readonly]").first
     page.wait_for_function("el => el.value.includes('#play=1.')", arg=box.element_handle())

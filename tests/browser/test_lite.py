@@ -191,7 +191,7 @@ def test_the_static_site_goes_on_with_a_game_from_a_link(watched, lite_site):
     page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
     print(f"lite game link: opened_s={time.perf_counter() - start:.1f}")
     table.scroll_into_view_if_needed()  # JupyterLab hides the cells out of view
-    assert f"player {game.current} (human) to move" in table.text_content()
+    assert f"player {game.current + 1} (human) to move" in table.text_content()
     # The next link opens this lesson again: the site's app page does not keep the lesson's path in
     # its address, so the link names it.
     table.get_by_role("button", name="send").click()

@@ -114,9 +114,9 @@ def test_a_game_table_plays_a_turn_against_an_opponent(watched, voila):
     _click_and_wait(watched.page, table.locator('[data-key^="factory:0:"]').first, board, before)  # select
     before = board.inner_html()
     _click_and_wait(watched.page, table.locator('[data-key="player:0:line:4"]').first, board, before)
-    table.get_by_text("player 1 (greedy) took").first.wait_for()
+    table.get_by_text("player 2 (greedy) took").first.wait_for()
     text = table.inner_text()
-    assert "player 0 (human) took" in text
+    assert "player 1 (human) took" in text
     watched.shot("-turn")
     watched.assert_clean()
 
