@@ -653,7 +653,7 @@ class TestSaveLoad:
         assert twin.players[0].board is not g.players[0].board
 
     def test_bad_saves(self):
-        with pytest.raises(HarmoniesError, match="bad JSON"):
+        with pytest.raises(HarmoniesError, match="not valid JSON"):
             Game.from_json("{")
         with pytest.raises(HarmoniesError, match="not a saved Harmonies game"):
             Game.from_dict({"game": "azul"})
