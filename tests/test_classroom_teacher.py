@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import jinja2
+from apart import Apart  # tests/ is on the path
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
@@ -48,7 +49,7 @@ class Kernels:
         self.owners[kernel], self.lessons[kernel], self.keys[f"key-{kernel}"] = owner, lesson, kernel
 
 
-class TeacherTest(AsyncHTTPTestCase):
+class TeacherTest(Apart, AsyncHTTPTestCase):
     def get_app(self):
         self.kernels = Kernels()
         self.classroom = Classroom(self.kernels, SECRET)

@@ -78,3 +78,15 @@ def test_no_test_runs_a_coroutine_on_the_workers_own_loop():
             for number, line in enumerate(path.read_text().splitlines(), 1)
             if "asyncio.run(" in line and not line.lstrip().startswith("#")]
     assert bare == []
+
+
+def test_every_tornado_test_case_runs_its_loop_apart():
+    """The same for tornado's test cases, whose loop runs in the thread of the test: each is run in
+    a thread of its own (``apart.Apart``); one that was not failed whole after a browser test."""
+    here = Path(__file__).parent
+    bare = [f"{path.relative_to(here)}:{number}"
+            for path in sorted(here.rglob("*.py"))
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if line.startswith("class ") and "Async" in line and "TestCase)" in line
+            and "(Apart," not in line]
+    assert bare == []
