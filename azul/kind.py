@@ -51,6 +51,7 @@ KIND = Kind(
     name="azul", catalogue=t, game=Game, players=range(min(PLAYER_COUNTS), max(PLAYER_COUNTS) + 1),
     coach=COACH, scene=scene, keys=keys, options={"wall": tuple(WALL_KINDS)}, policies=POLICIES,
     setup=setup, position=Scenario.from_dict, budget=budget_argument,
+    score=lambda scenario: scenario.tile().boards[0].score,  # the first wall's, once tiled
     error=lambda command, message: t("cli.error", message=message))
 
 __all__ = ["KIND", "keys", "scene"]

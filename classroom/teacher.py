@@ -110,10 +110,7 @@ def checked_board(link: str) -> tuple[str, int | None]:
         except ValueError:
             continue
         position = kind.position(data) if kind.position and data.get("game") == kind.name else None
-        score = getattr(position, "score", None)
-        total = score() if callable(score) else None
-        total = getattr(total, "total", total)
-        return links.pack(data), total if isinstance(total, int) else None
+        return links.pack(data), None if position is None else kind.score(position)
     raise Refused(texts("classroom.teacher.not_a_board"))
 
 

@@ -70,6 +70,7 @@ KIND = Kind(
     options={"side": ("A", "B"), "spirits": (False, True)}, policies=POLICIES,
     rating=lambda game: game.suns() if game.solo else None,
     rating_words=lambda suns: t("table.log.suns", suns=suns, icons="☀" * suns),
-    setup=setup, position=Scenario.from_dict, error=error_line, budget=budget_argument)
+    setup=setup, position=Scenario.from_dict, score=lambda scenario: scenario.score().total,
+    error=error_line, budget=budget_argument)
 
 __all__ = ["KIND", "keys", "scene"]

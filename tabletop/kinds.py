@@ -37,7 +37,9 @@ What a kind holds (``Kind``'s fields, keywords only):
 * for the ``record|replay|review|link`` commands (``tabletop.keeping``): ``setup(parser)`` adds
   record's setup options (by default ``--players`` and one per option, dest the option's name,
   help texts ``cli.help.<name>`` of the game's catalogue); ``position(data)``, a scenario's data
-  checked (raising ``tabletop.files.ScenarioError``), or None for a game without positions;
+  checked (raising ``tabletop.files.ScenarioError``), or None for a game without positions, and
+  ``score(position)`` its points as the engine counts them (a class's challenge ranks the boards
+  handed in by it), or None;
   ``error(command, message)`` the game's error line; ``budget`` the type of ``--budget``; the
   lessons a link opens, ``play_lesson`` and ``position_lesson``.
 """
@@ -90,6 +92,7 @@ class Kind:
     rating_words: Callable[[int], str] = str
     setup: Callable[[argparse.ArgumentParser], None] | None = None
     position: Callable[[dict], object] | None = None
+    score: Callable[[object], int | None] = _unrated
     error: Callable[[str, str], str] = _as_is
     budget: Callable[[str], int] = int
     play_lesson: str = "21-play-a-game.ipynb"

@@ -360,6 +360,7 @@ def test_outside_a_class_the_editor_has_no_class_tools(monkeypatch):
 
 
 def test_in_a_class_the_sandbox_hands_in_its_wall(monkeypatch):
+    from azul.scenario import Scenario
     from azul.widgets import WallSandbox
     sent = in_a_class(monkeypatch, {"event": (200, {"score": None})})
     sandbox = WallSandbox()
@@ -369,5 +370,5 @@ def test_in_a_class_the_sandbox_hands_in_its_wall(monkeypatch):
     handed = links.unpack(sent[-1][1]["link"])
     assert sent[-1][1]["type"] == "board" and handed["game"] == "azul"
     assert "—" in tools.message.value
-    checked, score = checked_board(sent[-1][1]["link"])  # the server's check takes it, unscored
-    assert score is None and links.unpack(checked) == handed
+    checked, score = checked_board(sent[-1][1]["link"])  # the server's check scores the tiled wall
+    assert score == Scenario.from_dict(handed).tile().boards[0].score and links.unpack(checked) == handed
