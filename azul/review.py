@@ -60,17 +60,10 @@ class AzulCoach:
     def ends_turn(text: str) -> bool:
         return True
 
-    @staticmethod
-    def words(game: Game, texts: Sequence[str]) -> str:
-        return turn_words(game, texts)
-
-    @staticmethod
-    def say(game: Game, text: str) -> str:
-        return say(game, text)
-
-    @staticmethod
-    def explain(before: Game, after: Game) -> list[str]:
-        return explain(before, after)
+    # the module's functions, as the coach's protocol names them (tabletop.review.Coach)
+    words = staticmethod(turn_words)
+    say = staticmethod(say)
+    explain = staticmethod(explain)
 
     @staticmethod
     def outcome(game: Game) -> str:

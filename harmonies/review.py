@@ -88,21 +88,11 @@ class HarmoniesCoach:
     def ends_turn(text: str) -> bool:
         return text.strip().lower() == "end"
 
-    @staticmethod
-    def words(game: Game, texts: Sequence[str]) -> str:
-        return turn_words(game, texts)
-
-    @staticmethod
-    def say(game: Game, text: str) -> str:
-        return say(game, text)
-
-    @staticmethod
-    def explain(before: Game, after: Game) -> list[str]:
-        return explain(before, after)
-
-    @staticmethod
-    def outcome(game: Game) -> str:
-        return outcome(game)
+    # the module's functions, as the coach's protocol names them (tabletop.review.Coach)
+    words = staticmethod(turn_words)
+    say = staticmethod(say)
+    explain = staticmethod(explain)
+    outcome = staticmethod(outcome)
 
     @staticmethod
     def consider(game: Game, played: Sequence[str], budget: int | None,
