@@ -1,7 +1,7 @@
 """``python -m azul``: see ``azul.cli``."""
 
-import sys
+from tabletop.commandline import run_module
 
 from .cli import main
 
-sys.exit(main())
+run_module(main)

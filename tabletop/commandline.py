@@ -10,12 +10,15 @@ replaces those two.
 
 The conventions both command lines share live here too: ``language_kept`` (the language is put back
 afterwards), ``play_result`` (the keys of ``play --json``), ``policy_list``, ``seed_argument``,
-and ``RENDER_FORMATS``; the JSON printer is ``tabletop.files.pretty_json``.
+``RENDER_FORMATS`` and ``run_module`` (what ``python -m`` runs); the JSON printer is
+``tabletop.files.pretty_json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 
@@ -139,3 +142,20 @@ def policy_list(kinds: Iterable[str]) -> Callable[[str], list[str]]:
 def seed_argument(text: str) -> int | str:
     """``--seed``'s type: a number, or a seed as ``simulate`` writes it (``7:1``)."""
     return seed(text)
+
+
+#: The status a shell gives a program stopped by a closed pipe (128 + SIGPIPE).
+CLOSED_PIPE = 141
+
+
+def run_module(main: Callable[[], int]) -> None:
+    """``python -m PACKAGE``: ``main``'s status, or, when the reader of the output went away
+    (``… | head``), a quiet stop instead of Python's traceback."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # What is left to print goes nowhere, so that the flush at exit cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = CLOSED_PIPE
+    raise SystemExit(status)

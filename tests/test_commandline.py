@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -97,3 +98,16 @@ def test_pretty_json_puts_each_list_item_on_a_line_down_to_flat_values():
         "{", '  "a": 1,', '  "flat": [1, 2],', '  "items": [',
         '    {"cells": {"a1": "F"}, "k": 0},', '    {"k": 1}', "  ],", '  "deep": [',
         "    {", '      "steps": [', '        {"x": 1}', "      ]", "    }", "  ]", "}"])
+
+
+@pytest.mark.parametrize("package", ["harmonies", "azul"])
+def test_a_reader_that_goes_away_stops_the_command_quietly(package):
+    """``python -m … | head``: the reader closed the pipe before the command wrote; no traceback."""
+    read, write = os.pipe()
+    os.close(read)  # gone before the first line, so every write meets a closed pipe
+    try:
+        done = subprocess.run([sys.executable, "-m", package, "play", "--seed", "1"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert done.returncode == commandline.CLOSED_PIPE and done.stderr == ""
