@@ -89,6 +89,18 @@ def test_an_entry_that_names_nothing_it_replaces_fails_the_check(own_glossary):
     ("vi", "harmonies", "thẻ trên cùng của xấp thẻ", "xấp thẻ"),
     ("vi", "harmonies", "trong trình soạn bảng", "trình soạn bảng"),
     ("vi", "harmonies", "môi trường sống của một con vật", "con vật"),
+    ("fa", "harmonies", "یک مهرهٔ سبز", "مهرهٔ"),
+    ("fa", "harmonies", "جانوران می‌آیند", "جانوران"),
+    ("fa", "azul", "از کارخانه‌ها بردار", "کارخانه‌ها"),
+    ("nl", "harmonies", "drie fiches", "fiches"),
+    ("nl", "harmonies", "de fichekleur", "fichekleur"),
+    ("nl", "harmonies", "een dierenblokje", "dierenblokje"),
+    ("nl", "harmonies", "acht zonnen", "zonnen"),
+    ("nl", "harmonies", "twee Akkers", "Akkers"),
+    ("vi", "harmonies", "một ngôi nhà đỏ", "nhà"),
+    ("vi", "harmonies", "ba quân xám", "quân"),
+    ("vi", "both", "chạy ô mã này", "ô mã"),
+    ("vi", "azul", "hàng mẫu 2", "hàng mẫu"),
 ])
 def test_the_words_the_rulebooks_do_not_print_are_found(language, game, text, said):
     assert [s for s, _ in glossary.misused(language, game, text)] == [said]
@@ -107,6 +119,15 @@ def test_the_words_the_rulebooks_do_not_print_are_found(language, game, text, sa
     ("nl", "both", "bij gelijke stand"),
     ("vi", "azul", "người thợ lát gạch"),
     ("vi", "both", "tham số theo vị trí"),
+    ("nl", "harmonies", "zonder een token"),                    # zon- is not zon
+    ("nl", "harmonies", "uit het zakje"),                       # the rulebook's zakje holds zak
+    ("vi", "harmonies", "một tòa nhà đỏ"),                      # nhà inside tòa nhà
+    ("vi", "azul", "một ngôi nhà"),                             # a Harmonies word in an Azul text
+    ("fa", "harmonies", "با صفحه‌کلید بنویس"),                  # a keyboard, not a board
+    ("fa", "harmonies", "سه توکن (مهره) بردار"),                # a gloss after the rulebook's word
+    ("nl", "harmonies", "drie tokens (fiches)"),
+    ("fa", "both", "صفحهٔ تو در آزول"),                          # Azul's own word in a shared text
+    ("nl", "harmonies", "`place_token` en {fiche}"),            # code and placeholders are no prose
 ])
 def test_their_other_meanings_are_not(language, game, text):
     assert glossary.misused(language, game, text) == []
