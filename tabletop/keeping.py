@@ -242,7 +242,7 @@ def _replay(args, kind: Kind, stdin) -> str:
 # -- review ------------------------------------------------------------------------------------------
 def _review(args, kind: Kind, stdin) -> str:
     data = read_data(args.source, stdin)
-    seat = None if args.player is None else args.player - kind.coach.first_seat
+    seat = None if args.player is None else args.player - kind.first
     reviewed = review(data, kind.coach, seat=seat, budget=args.budget, seed=args.seed)
     if args.chart:
         if Path(args.chart).suffix.lower() != ".svg":
