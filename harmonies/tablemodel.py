@@ -421,7 +421,7 @@ class TableModel(table.TableModel):
             lines.append(self._final_score(seat, b, p.cubes_placed))
         if g.solo:
             suns = g.suns()
-            lines.append(lambda: t("table.log.suns", suns=suns, icons="☀" * suns))
+            lines.append(lambda: KIND.rating_words(suns))  # the kind's words for the rating
         else:
             winners = g.winners()
 
