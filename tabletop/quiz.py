@@ -55,7 +55,7 @@ class Quiz(Localised, w.VBox):
             inclass.send({"type": "quiz", "n": self.number, "question": inclass.every_language(question),
                           "choices": None if self.choices is None
                           else [inclass.every_language(c) for c in self.choices]})
-            inclass.listen(self._class_changed)
+            inclass.listen(self._show_last)
         self._localise()
         self.relabel()
 
@@ -82,10 +82,10 @@ class Quiz(Localised, w.VBox):
         else:
             self.box.description = t("quiz.answer")
             self._go.description = t("quiz.check")
-        if self.attempts:
-            self._show_feedback()
+        self._show_last()
 
-    def _class_changed(self) -> None:
+    def _show_last(self) -> None:
+        """The feedback of the last answer again (the language or the class changed), if any."""
         if self.attempts:
             self._show_feedback()
 
