@@ -33,7 +33,6 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.base.websocket import WebSocketMixin
 
-from .lobby import KERNEL_HEADER
 from .server import CreateHandler, HandHandler, Hub, Limits, PageHandler, Seat, routes
 from .store import Tables
 from .table import TableError
@@ -103,7 +102,7 @@ class JupyterCreate(CreateHandler, Guarded):
         """The signed-in browser; for a kernel, the browser whose page it serves where the server
         knows it (the classroom's kernels have owners), else the kernel by its id."""
         if self.kernel_key():
-            kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
+            kernel = self.kernel_sent()
             owner = getattr(self.kernel_manager, "owners", {}).get(kernel)
             return f"user:{owner}" if owner else f"kernel:{kernel}"
         return f"user:{self.current_user.username}"

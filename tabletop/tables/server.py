@@ -166,10 +166,14 @@ class CreateHandler(JsonPost):
 
     FIELDS = frozenset({"game", "players", "options", "computers"})
 
+    def kernel_sent(self) -> str:
+        """The id a kernel sends of itself (``lobby.KERNEL_HEADER``), cut short; "" when none."""
+        return self.request.headers.get(KERNEL_HEADER, "")[:64]
+
     def creator(self) -> str:
         """Who makes the table, for the limits of one creator (``store.Tables``): a kernel by the id
         it sends, once the key proved it one; else the address asked from."""
-        kernel = self.request.headers.get(KERNEL_HEADER, "")[:64]
+        kernel = self.kernel_sent()
         return f"kernel:{kernel}" if self.hub.key and kernel else f"address:{self.request.remote_ip}"
 
     def address(self) -> str:
