@@ -36,11 +36,16 @@ def page_language(page_config: dict, notebook_path: str = "", **_) -> dict:
     return {**page_config, "classroomLanguage": code or "en"}
 
 
+def lesson_key(path: str) -> str:
+    """A lesson the same in every language: its path without the language folder."""
+    return path.split("/", 1)[1] if language_of(path) else path
+
+
 def lesson_in(path: str, code: str) -> str:
     """The same lesson in language ``code``; a path outside the language folders stays as it is."""
     if language_of(path) is None:
         return path
-    return f"{code}/{path.split('/', 1)[1]}"
+    return f"{code}/{lesson_key(path)}"
 
 
 def title(notebook: Path) -> str:

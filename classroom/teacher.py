@@ -36,6 +36,7 @@ from tabletop.i18n import LANGUAGES, Catalogue, direction
 from tabletop.untrusted import JSONRefused, clipped, number, read_json
 
 from . import lessons
+from .lessons import lesson_key
 
 texts = Catalogue("tabletop")
 COOKIE = "classroom-teacher"
@@ -44,11 +45,6 @@ WAIT = 25  # seconds a kernel's question about its lesson's state is held, at mo
 MOST_EVENT = 200_000  # characters of one event (a board link is at most 100,000)
 NICKNAME, TITLE, TEXT = 40, 80, 300  # the most characters kept of a nickname, a title, a question
 TAGS = re.compile(r"<[^>]*>")
-
-
-def lesson_key(path: str) -> str:
-    """A lesson the same in every language: its path without the language folder."""
-    return path.split("/", 1)[1] if lessons.language_of(path) else path
 
 
 def plain(value: object, most: int) -> str:
