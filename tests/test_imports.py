@@ -5,12 +5,12 @@ import ast
 from pathlib import Path
 
 import tabletop
-from tabletop.kinds import kinds
+from tabletop.kinds import packages
 
 
 def games() -> set[str]:
     """The packages of every installed game (harmonies and azul here)."""
-    return {kind.game.__module__.split(".")[0] for kind in kinds().values()}
+    return set(packages().values())
 
 
 def imported(path: Path) -> set[str]:
