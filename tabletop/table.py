@@ -236,7 +236,7 @@ class TableModel(ByLink):
     def _person(self, action) -> None:
         """Play a person's action, keeping the table as it was for undo; the computer seats
         answer when ``auto``. An illegal action changes nothing and says why."""
-        saved = (self.game.copy(), list(self._log))
+        saved = self._snapshot()
         try:
             self._play(action)
         except self.ERROR as err:
@@ -256,8 +256,12 @@ class TableModel(ByLink):
     def _play_computer(self) -> None:
         self._play(self.policies[self.game.current](self.game))
 
+    def _snapshot(self) -> tuple[object, list[object]]:
+        """The table as undo keeps it: a copy of the game and of the log."""
+        return self.game.copy(), list(self._log)
+
     def _save(self) -> None:
-        self._history.save((self.game.copy(), list(self._log)))
+        self._history.save(self._snapshot())
 
     def _go_to(self, state: tuple[object, list[object]] | None, why: str) -> None:
         if state is None:
