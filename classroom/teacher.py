@@ -420,8 +420,7 @@ class TeacherPage(TeacherRoute):
         if not self.is_teacher():
             return self.refuse()
         code = self.language()
-        words = {key.removeprefix("classroom.teacher.page."): texts.entry(key, code)
-                 for key in TEACHER_WORDS}
+        words = {key: texts.entry(f"classroom.teacher.page.{key}", code) for key in TEACHER_WORDS}
         self.finish(self.settings["voila_jinja2_env"].get_template("classroom-teacher.html").render(
             lang=code, dir=direction(code), t=lambda key: texts.entry(key, code), words=words,
             base=self.settings["base_url"]))
@@ -472,11 +471,12 @@ class TeacherSocket(websocket.WebSocketHandler):
             self.send_view(error=clipped(str(refused), 200))
 
 
-# The words of the teacher's page's script (the page holds them, in the teacher's language).
-TEACHER_WORDS = tuple(f"classroom.teacher.page.{key}" for key in (
+# The words of the teacher's page's script (``classroom.teacher.page.<word>``; the page holds them,
+# in the teacher's language).
+TEACHER_WORDS = (
     "lessons", "students", "nobody", "quizzes", "answered", "right", "wrong", "show", "hide_board", "link",
     "pause", "unpause", "hide", "unhide", "challenge", "start", "stop", "gallery", "project", "show_handed",
-    "score", "no_score", "progress", "languages", "export"))
+    "score", "no_score", "progress", "languages", "export")
 
 
 def routes(base_url: str) -> list[tuple]:
