@@ -335,11 +335,10 @@ def picture(link: str) -> str | None:
     """The board a link holds, drawn (SVG) by its game; None when it draws nothing. Kept: every
     view sent while it is on the projector holds it."""
     data = links.unpack(link)
-    for kind in kinds.kinds().values():
-        if data.get("game") == kind.name and kind.position:
-            draw = getattr(kind.position(data), "_repr_svg_", None)
-            return draw() if callable(draw) else None
-    return None
+    game = data.get("game")
+    kind = kinds.kinds().get(game) if isinstance(game, str) else None
+    draw = getattr(kind.position(data), "_repr_svg_", None) if kind and kind.position else None
+    return draw() if callable(draw) else None
 
 
 # -- the routes -----------------------------------------------------------------------------------
