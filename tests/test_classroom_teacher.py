@@ -25,8 +25,8 @@ from tabletop.quiz import Quiz
 TEMPLATES = Path(teacher.__file__).parent / "templates"
 SECRET = "the-teachers-own-secret"
 LESSON = "en/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
-FA_LESSON = "fa/harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
-KEY = "harmonies-lessons/03-your-turn-tokens-and-stacking.ipynb"
+KEY = LESSON.removeprefix("en/")  # the lesson whatever its language, as the teacher's view names it
+FA_LESSON = f"fa/{KEY}"
 
 
 def harmonies_board() -> str:
