@@ -3,7 +3,6 @@ that leave the state as it was with a learner's message, hints, a change of lang
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import subprocess
@@ -18,6 +17,7 @@ from azul.tiles import LETTERS
 from harmonies import tablemodel as harmonies_model
 from harmonies.locale import t as harmonies_t
 from tabletop import i18n
+from tabletop.kinds import kinds
 
 WIDGET_LIBRARIES = ("ipywidgets", "IPython", "anywidget", "matplotlib", "traitlets")
 
@@ -357,7 +357,7 @@ def test_azul_the_table_numbers_its_players_from_1_in_every_language(wall):
 def test_clicking_the_places_an_action_touches_plays_it_as_the_seat_page_would(model, kind):
     """The kind's keys of a legal action, clicked in turn, pick the first place (the seat page's
     picks) and play that action, in a lesson's table as on a phone."""
-    keys = importlib.import_module(f"{kind}.kind").KIND.keys
+    keys = kinds()[kind].keys
     table = model(2, seats=["human", "human"], seed=5)
     rng = random.Random(5)
     for _ in range(60):
