@@ -92,6 +92,9 @@ class Guarded(JupyterHandler):
         """Signed in to this server, or one of its kernels."""
         return self.current_user is not None or self.kernel_key()
 
+    def refuse_sign_in(self) -> None:
+        self.refuse(TableError("sign_in"), 403)
+
     def check_xsrf_cookie(self) -> None:
         """The posts here take a JSON body only (``JsonPost``): another site's page cannot send one
         without asking first, which this server never allows. A kernel has no XSRF cookie."""
@@ -117,15 +120,12 @@ class JupyterCreate(CreateHandler, Guarded):
             return self.refuse_sign_in()
         super().post(*args)
 
-    def refuse_sign_in(self) -> None:
-        self.refuse(TableError("sign_in"), 403)
-
 
 class JupyterHand(HandHandler, Guarded):
     @allow_unauthenticated
     def post(self, table_id: str) -> None:
         if not self.admitted():
-            return JupyterCreate.refuse_sign_in(self)
+            return self.refuse_sign_in()
         super().post(table_id)
 
 
