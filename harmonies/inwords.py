@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from tabletop.i18n import join_and
 
+from .actions import ChooseSpirit, PlaceCube, PlaceToken, SwapCard, TakeCard, TakeTokens
 from .cards import card as _card_lookup
 from .locale import t
 from .tokens import Colour
@@ -65,3 +66,19 @@ def cell_name(key: str) -> str:
     """``"cell:c3"`` or ``"c3"`` → ``"c3"`` (the board checks that the cell exists)."""
     key = str(key).strip()
     return key.split(":", 1)[1] if key.lower().startswith("cell:") else key
+
+
+def action_line(action, who: str, tokens=(), points: Callable[[], int] | None = None) -> str:
+    """An action in the log's words, by ``who``: the ``tokens`` a ``TakeTokens`` took, and
+    ``points`` (asked only for the end of a turn) the score it ends with."""
+    if isinstance(action, TakeTokens):
+        return t("table.log.took_tokens", player=who, tokens=colours_title(tokens), space=action.space)
+    if isinstance(action, PlaceToken):
+        return t("table.log.placed", player=who, colour=colour_title(action.colour), cell=action.cell)
+    if isinstance(action, PlaceCube):
+        return t("table.log.placed_cube", player=who, card=card_title(action.card), cell=action.cell)
+    cards = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
+             SwapCard: "table.log.swapped"}
+    if type(action) in cards:
+        return t(cards[type(action)], player=who, card=card_title(action.card), id=action.card)
+    return t.count("table.log.ended_turn", points(), player=who)

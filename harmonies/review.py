@@ -15,9 +15,9 @@ from tabletop import review as reviewing
 from tabletop.review import Turn
 
 from . import advisor
-from .actions import ChooseSpirit, PlaceCube, PlaceToken, SwapCard, TakeCard, TakeTokens
+from .actions import TakeTokens
 from .game import Game
-from .inwords import card_title, colour_title, colours_title
+from .inwords import action_line
 from .locale import t
 
 
@@ -36,20 +36,14 @@ def say(game: Game, text: str) -> str:
     it: "player 1 took blue, green and green from space 2"."""
     action = game.parse_action(text)
     who = reviewing.player_name(game.current, HarmoniesCoach.first_seat)
-    if isinstance(action, TakeTokens):
-        return t("table.log.took_tokens", player=who, space=action.space,
-                  tokens=colours_title(game.central[action.space - 1]))
-    if isinstance(action, PlaceToken):
-        return t("table.log.placed", player=who, colour=colour_title(action.colour), cell=action.cell)
-    if isinstance(action, PlaceCube):
-        return t("table.log.placed_cube", player=who, card=card_title(action.card), cell=action.cell)
-    cards = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
-             SwapCard: "table.log.swapped"}
-    if type(action) in cards:
-        return t(cards[type(action)], player=who, card=card_title(action.card), id=action.card)
+    tokens = game.central[action.space - 1] if isinstance(action, TakeTokens) else ()
+    return action_line(action, who, tokens, lambda: _after_action(game, action).score(game.current).total)
+
+
+def _after_action(game: Game, action) -> Game:
     after = game.copy()
     after.play(action)
-    return t.count("table.log.ended_turn", after.score(game.current).total, player=who)
+    return after
 
 
 def explain(before: Game, after: Game) -> list[str]:

@@ -31,12 +31,8 @@ from tabletop.untrusted import number, shown
 
 from . import draw, scoring
 from .actions import (
-    ChooseSpirit,
     EndTurn,
     PlaceCube,
-    PlaceToken,
-    SwapCard,
-    TakeCard,
     TakeTokens,
     parse_action,
 )
@@ -46,7 +42,7 @@ from .cards import Card
 from .cards import card as _card_lookup
 from .errors import HarmoniesError
 from .game import Game
-from .inwords import Said, card_title, cell_name, colour_title, colours_title, words
+from .inwords import Said, action_line, card_title, cell_name, colour_title, colours_title, words
 from .kind import KIND
 from .locale import t
 from .tokens import Colour
@@ -390,23 +386,8 @@ class TableModel(table.TableModel):
 
     def _describe(self, seat: int, action, tokens) -> Callable[[], str]:
         """The log line of an action just played, to be put into words when read."""
-        who = self.who
-        if isinstance(action, TakeTokens):
-            return lambda: t("table.log.took_tokens", player=who(seat), tokens=colours_title(tokens),
-                             space=action.space)
-        if isinstance(action, PlaceToken):
-            return lambda: t("table.log.placed", player=who(seat), colour=colour_title(action.colour),
-                             cell=action.cell)
-        if isinstance(action, PlaceCube):
-            return lambda: t("table.log.placed_cube", player=who(seat), card=card_title(action.card),
-                             cell=action.cell)
-        card_lines = {TakeCard: "table.log.took_card", ChooseSpirit: "table.log.kept_spirit",
-                      SwapCard: "table.log.swapped"}
-        if type(action) in card_lines:
-            key = card_lines[type(action)]
-            return lambda: t(key, player=who(seat), card=card_title(action.card), id=action.card)
-        points = self.game.score(seat).total
-        return lambda: t.count("table.log.ended_turn", points, player=who(seat))
+        points = self.game.score(seat).total if isinstance(action, EndTurn) else None  # a turn's end only
+        return lambda: action_line(action, self.who(seat), tokens, lambda: points)
 
     def _turn_line(self, g: Game) -> Callable[[], str]:
         number, seat = g.round, g.current
