@@ -37,13 +37,12 @@ def say(game: Game, text: str) -> str:
     action = game.parse_action(text)
     who = reviewing.player_name(game.current, HarmoniesCoach.first_seat)
     tokens = game.central[action.space - 1] if isinstance(action, TakeTokens) else ()
-    return action_line(action, who, tokens, lambda: _after_action(game, action).score(game.current).total)
 
-
-def _after_action(game: Game, action) -> Game:
-    after = game.copy()
-    after.play(action)
-    return after
+    def points() -> int:  # the score the turn ends with, played on a copy
+        after = game.copy()
+        after.play(action)
+        return after.score(game.current).total
+    return action_line(action, who, tokens, points)
 
 
 def explain(before: Game, after: Game) -> list[str]:
