@@ -29,7 +29,7 @@ from tabletop import i18n
 from ..i18n import LANGUAGES
 from ..untrusted import read_json
 from . import page
-from .lobby import KERNEL_HEADER
+from .lobby import KERNEL_HEADER, KEY_HEADER
 from .store import Tables
 from .table import SPECTATOR, TableError
 from .view import Boards, state
@@ -181,7 +181,7 @@ class CreateHandler(JsonPost):
         return "" if self.creator().startswith("kernel:") else self.request.remote_ip or ""
 
     def post(self) -> None:
-        sent = self.request.headers.get("X-Tables-Key", "")
+        sent = self.request.headers.get(KEY_HEADER, "")
         if self.hub.key and not hmac.compare_digest(sent.encode(), self.hub.key.encode()):
             return self.refuse(TableError("sign_in"), 403)
         try:
