@@ -33,15 +33,13 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.base.websocket import WebSocketMixin
 
-from .lobby import KEY_HEADER
+from .lobby import ENV_KEY, ENV_URL, KEY_HEADER
 from .server import CreateHandler, HandHandler, Hub, Limits, PageHandler, Seat, routes
 from .store import Tables
 from .table import TableError
 
 PREFIX = "tables"
-ENV_URL, ENV_KEY, ENV_DB, ENV_PUBLIC, ENV_SHARED = (
-    "TABLETOP_TABLES_URL", "TABLETOP_TABLES_KEY", "TABLETOP_TABLES_DB", "TABLETOP_TABLES_PUBLIC",
-    "TABLETOP_TABLES_SHARED")
+ENV_DB, ENV_PUBLIC, ENV_SHARED = "TABLETOP_TABLES_DB", "TABLETOP_TABLES_PUBLIC", "TABLETOP_TABLES_SHARED"
 
 
 def database() -> str:
