@@ -202,25 +202,29 @@ class ClassroomVoila(Voila):
         """The table server for friends, under ``tables/`` (tabletop/tables/jupyter.py): making a
         table needs the access code like every page here; a seat's (or the spectators') link opens
         its table only, by its secret, and carries no code (a projector shows the links)."""
-        public = self.class_link().split("?")[0]
+        public = self.public_address()
         return tables_jupyter.mount(self.app.settings, self.base_url,
                                     tables_jupyter.local_url(self.ip, self.port, self.base_url),
                                     public=f"{public}{tables_jupyter.PREFIX}")
 
-    def class_link(self) -> str:
+    def public_address(self) -> str:
+        """This server as the class's devices reach it, with no code."""
         host = self.ip if self.ip and self.ip not in ("0.0.0.0", "::") else lan_address()
-        return f"http://{host}:{self.port}{self.base_url}" + (f"?token={self.token}" if self.token else "")
+        return f"http://{host}:{self.port}{self.base_url}"
+
+    def class_link(self) -> str:
+        return self.public_address() + (f"?token={self.token}" if self.token else "")
 
     def teacher_link(self) -> str:
-        return f"{self.class_link().split('?')[0]}teacher?key={self.teacher_key}"
+        return f"{self.public_address()}teacher?key={self.teacher_key}"
 
     def start(self):
         if self.token:
-            link = self.class_link()
+            link, site = self.class_link(), self.public_address()
             bar = "=" * max(len(link), 40)
             print(f"\n{bar}\nFor the class: open {link}\n"
-                  f"or {link.split('?')[0]} and type the access code: {self.token}\n"
-                  f"The same link as a QR code (also at {link.split('?')[0]}qr, once signed in):", flush=True)
+                  f"or {site} and type the access code: {self.token}\n"
+                  f"The same link as a QR code (also at {site}qr, once signed in):", flush=True)
             segno.make(link, error="m").terminal(compact=True)
             print(bar, flush=True)
         print(f"For you alone, the teacher's page (never show it to the class): {self.teacher_link()}\n"
